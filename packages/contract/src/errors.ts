@@ -1,0 +1,65 @@
+/**
+ * Error catalogue (SPEC §8). Server answers `{ error: { code, message } }`;
+ * the SDK turns codes back into typed errors with these texts.
+ */
+
+/** Client-facing auth error codes of SPEC §8.1. */
+export const AUTH_ERROR_MESSAGES = {
+  INVALID_CREDENTIALS: 'Invalid email or password. Please try again.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address before signing in.',
+  POPUP_CANCELED: 'Sign-in was canceled. Please try again.',
+  NETWORK_ERROR: 'Network error. Please check your connection and try again.',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  AUTH_TIMEOUT: 'Authentication timed out. Please try again.',
+  TOKEN_EXPIRED: 'Session expired. Please sign in again.',
+  EMAIL_ALREADY_EXISTS: 'An account with this email already exists.',
+  // The spec gives no text for these; ours say what to do next.
+  REDIRECT_FAILED: 'Could not return to the app after sign-in. Please try again.',
+  USER_NOT_FOUND: 'No account was found for this email.',
+  WEAK_PASSWORD: 'Password must be at least 8 characters long.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  MAGIC_LINK_EXPIRED: 'This sign-in link has expired. Please request a new one.',
+  VERIFICATION_FAILED: 'This link is invalid or has already been used. Please request a new one.',
+} as const;
+export type AuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
+export const AUTH_ERROR_CODES = Object.keys(AUTH_ERROR_MESSAGES) as AuthErrorCode[];
+
+/** Server-side codes beyond the auth family, with default texts. */
+export const SERVER_ERROR_MESSAGES = {
+  VALIDATION_ERROR: 'The request is not valid.',
+  UNAUTHORIZED: 'Please sign in to continue.',
+  FORBIDDEN: 'You do not have permission to do that.',
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'That already exists.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
+  SERVICE_UNAVAILABLE: 'The service is not ready. Please try again shortly.',
+  // Plans and quotas (DESIGN §2b, SPEC §5)
+  GENERATION_LIMIT_REACHED:
+    "You've reached your monthly generation limit. Upgrade to Pro for unlimited generations!",
+  EDIT_LIMIT_REACHED: "You've reached your monthly edit limit. Upgrade to Pro for unlimited edits!",
+  PROJECT_LIMIT_REACHED: "You've reached the maximum number of projects for your plan.",
+  // Storage (SPEC §8.1)
+  FILE_EXISTS: 'File already exists. Set upsert: true to overwrite.',
+  FILE_NOT_FOUND: 'File not found',
+  FILE_TOO_LARGE: 'File size exceeds maximum allowed size (50MB)',
+  // AI (DESIGN §2b)
+  AI_NOT_CONFIGURED: 'No AI model is configured. Set AI_PROVIDER or run Ollama locally.',
+  AI_PROVIDER_ERROR: 'The AI model could not answer. Please try again.',
+} as const;
+export type ServerErrorCode = keyof typeof SERVER_ERROR_MESSAGES;
+
+export const ERROR_MESSAGES = { ...AUTH_ERROR_MESSAGES, ...SERVER_ERROR_MESSAGES } as const;
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Shape of every error body the server sends. */
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; details?: unknown };
+}
+
+/** Storage upload-over-limit text of SPEC §8.1, N the actual size in MB. */
+export function fileTooLargeMessage(sizeBytes: number): string {
+  const mb = Math.round((sizeBytes / (1024 * 1024)) * 10) / 10;
+  return `File size (${mb}MB) exceeds maximum allowed size (50MB)`;
+}
