@@ -1,1 +1,27 @@
 export * from './types.ts';
+export { createClient, type CodewrightClientInternals } from './client.ts';
+export {
+  AuthError,
+  CodewrightError,
+  NetworkError,
+  ValidationError,
+  errorFromResponse,
+  isCodewrightError,
+  toClientCode,
+  type CodewrightErrorOptions,
+  type ErrorCode,
+} from './errors.ts';
+export { camelCaseKey, isPlainObject, snakeCaseKey, toCamel, toSnake } from './case.ts';
+export {
+  accessTokenExpiresAtMs,
+  isAccessTokenExpired,
+  isRefreshTokenExpired,
+  refreshTokenExpiresAtMs,
+} from './auth/token-math.ts';
+export { DEFAULT_STORAGE_KEY, type StoredAuth } from './auth/token-store.ts';
+export {
+  PARENT_TOKEN_REQUEST_TYPE,
+  PARENT_TOKEN_RESPONSE_TYPE,
+  type ParentTokenMessage,
+} from './auth/parent-handoff.ts';
+export { URL_AUTH_PARAMS } from './auth/url-handoff.ts';

@@ -89,7 +89,10 @@ export interface AuthClient {
   onAuthStateChange(listener: AuthStateListener): () => void;
   /** Creates an account; does not sign in (SPEC §4.2). */
   signUp(params: SignUpParams, options?: RequestOptions): Promise<User>;
-  signInWithPassword(params: SignInParams, options?: RequestOptions): Promise<{ user: User; session: Session }>;
+  signInWithPassword(
+    params: SignInParams,
+    options?: RequestOptions,
+  ): Promise<{ user: User; session: Session }>;
   /** Revokes the session on the server (best effort) and clears local tokens. */
   signOut(options?: RequestOptions): Promise<void>;
   /** The signed-in user from the server, or null; waits at most 5 s for start-up. */

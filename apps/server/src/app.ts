@@ -1,0 +1,153 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Config } from './env.ts';
+import { AppError } from './lib/app-error.ts';
+import { createBatchedStdout } from './lib/log-stream.ts';
+import { loadJwtSecret } from './lib/secret.ts';
+import { templatePath } from './db/pglite-template.ts';
+import { BUILD_DIR } from './paths.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import projectPlugin from './plugins/project.ts';
+import securityPlugin from './plugins/security.ts';
+import staticPlugin from './plugins/static.ts';
+
+/** JSON bodies over this are refused with 413 (issue 2). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Fastify logger option; defaults to pino at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** Use this open database instead of opening one from the config. */
+  database?: DatabaseHandle;
+  /** Override the PGlite directory (e.g. `memory://`); defaults to DATA_DIR/db. */
+  pgliteDataDir?: string;
+  /** PGlite template tarball for a brand-new data dir; defaults to the one the build writes. */
+  pgliteTemplateFile?: string;
+  /** Access-token lifetime override, for tests; defaults to 900 s. */
+  accessTokenTtlSeconds?: number;
+}
+
+/** One access-log line per request instead of Fastify's two (incoming + completed). */
+class OneLineAccessLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
+function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'development') {
+    return {
+      level: config.LOG_LEVEL,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+    };
+  }
+  return { level: config.LOG_LEVEL, stream: createBatchedStdout() };
+}
+
+/** Builds the whole app (plugins, API, SPA) without listening, so tests build it too. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify accepts a hop count at runtime; its types only list the other forms.
+    trustProxy: config.TRUST_PROXY as boolean | string[],
+    logController: new OneLineAccessLog(),
+    routerOptions: { ignoreTrailingSlash: true },
+    // Opening a database can take seconds on a busy machine (PGlite initdb, a slow PostgreSQL).
+    pluginTimeout: 120_000,
+  });
+  // The API speaks JSON only: anything else is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // While closing, answers to requests in flight ask the client to drop its
+  // keep-alive connection, so app.close() is not held up by idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Callback style on purpose: an async hook costs a promise on every response.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  // External plugins first, then ours (fastify/demo order).
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(dbPlugin, {
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: options.pgliteDataDir ?? path.join(config.DATA_DIR, 'db'),
+    pgliteTemplateFile: options.pgliteTemplateFile ?? (await templatePath(BUILD_DIR)),
+    handle: options.database,
+  });
+  const secret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  await app.register(authPlugin, {
+    secret,
+    audience: config.APP_PROJECT_ID,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    principalCacheMs: config.SESSION_CACHE_MS,
+  });
+  await app.register(projectPlugin, { appProjectId: config.APP_PROJECT_ID });
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: config.RATE_LIMIT_MAX,
+        timeWindow: '1 minute',
+        // Only a refused request carries the limit headers (and Retry-After); sending
+        // three more headers on every answer is measurable on the hot path.
+        addHeadersOnExceeding: {
+          'x-ratelimit-limit': false,
+          'x-ratelimit-remaining': false,
+          'x-ratelimit-reset': false,
+        },
+        errorResponseBuilder: (_request, context) =>
+          new AppError('RATE_LIMITED', 429, undefined, undefined, {
+            'retry-after': String(Math.ceil(context.ttl / 1000)),
+          }),
+      });
+      await api.register(healthRoutes);
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        failureLimit: config.SIGNIN_FAILURE_LIMIT,
+        failureWindowMs: config.SIGNIN_FAILURE_WINDOW_MINUTES * 60_000,
+      });
+      api.setNotFoundHandler(async () => {
+        throw new AppError('NOT_FOUND');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticPlugin, { webDistDir: config.WEB_DIST_DIR });
+  return app;
+}

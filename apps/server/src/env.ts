@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_APP_PROJECT_ID,
+  SIGNIN_FAILURE_LIMIT_DEFAULT,
+  SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT,
+} from '@codewright/contract';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+
+// Empty strings in a .env file mean "not set", not "set to nothing".
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const booleanFlag = z
+  .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().default(fallback),
+  );
+
+/**
+ * TRUST_PROXY follows Fastify's `trustProxy`: `true`/`false`, a hop count,
+ * or a comma-separated list of addresses/CIDRs.
+ */
+const trustProxy = z
+  .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+  .transform((v): boolean | number | string[] => {
+    if (v === undefined || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).default(3000),
+  ),
+  HOST: optionalString.default('127.0.0.1'),
+  DATA_DIR: optionalString.default('./data'),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  APP_PROJECT_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+      .default(DEFAULT_APP_PROJECT_ID),
+  ),
+  AI_PROVIDER: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['openai', 'anthropic', 'openai-compatible', 'ollama']).optional(),
+  ),
+  AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL_BASIC: optionalString,
+  AI_MODEL_ADVANCED: optionalString,
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SIGNIN_FAILURE_LIMIT: positiveInt(SIGNIN_FAILURE_LIMIT_DEFAULT),
+  // Minutes; fractions allowed so tests can use a window of a second or two.
+  SIGNIN_FAILURE_WINDOW_MINUTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().positive().default(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT),
+  ),
+  RATE_LIMIT_MAX: positiveInt(300),
+  // How long an authenticated request may reuse the loaded user/session (ms); 0 turns it off.
+  SESSION_CACHE_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(60_000).default(2000),
+  ),
+  TRUST_PROXY: trustProxy,
+  WEB_DIST_DIR: optionalString.default(DEFAULT_WEB_DIST_DIR),
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag,
+});
+
+/** Validated server configuration; paths are absolute. */
+export type Config = z.output<typeof EnvSchema>;
+
+/** Thrown when the environment is invalid; its message is the one line to print. */
+export class ConfigError extends Error {}
+
+/** Parses a raw environment record (process.env or a test's overrides) into a Config. */
+export function parseEnv(source: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const bad = result.error.issues.map((i) => `${i.path.join('.')} (${i.message})`);
+    throw new ConfigError(`Invalid configuration: ${bad.join('; ')}. See .env.example.`);
+  }
+  const config = result.data;
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
+  };
+}
+
+/** Reads and validates process.env — the only place the server touches it. */
+export function loadEnv(): Config {
+  return parseEnv(process.env);
+}

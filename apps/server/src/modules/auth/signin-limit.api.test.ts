@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ERROR_MESSAGES } from '@codewright/contract';
+import { signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// A tiny window (1.5 s) and limit (3) so lockout and recovery fit in a test.
+const WINDOW_MS = 1500;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    SIGNIN_FAILURE_LIMIT: '3',
+    SIGNIN_FAILURE_WINDOW_MINUTES: String(WINDOW_MS / 60_000),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('failed sign-in limit per email', () => {
+  it('answers 429 RATE_LIMITED with Retry-After after the limit, even with the right password, then recovers', async () => {
+    const email = uniqueEmail('limit');
+    await signUp(t.app, { email, password: 'password1' });
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(t.app, { email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const locked = await signIn(t.app, { email: email.toUpperCase(), password: 'password1' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: AUTH_ERROR_MESSAGES.RATE_LIMITED },
+    });
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(2);
+
+    // Another email is not affected.
+    const other = uniqueEmail('other');
+    await signUp(t.app, { email: other, password: 'password1' });
+    expect((await signIn(t.app, { email: other, password: 'password1' })).statusCode).toBe(200);
+
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 300));
+    expect((await signIn(t.app, { email, password: 'password1' })).statusCode).toBe(200);
+  });
+
+  it('counts unknown emails too, so probing cannot tell them apart', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(t.app, { email, password: 'whatever1' })).statusCode).toBe(401);
+    expect((await signIn(t.app, { email, password: 'whatever1' })).statusCode).toBe(429);
+  });
+
+  it('clears earlier failures after a successful sign-in', async () => {
+    const email = uniqueEmail('clear');
+    await signUp(t.app, { email, password: 'password1' });
+    for (let i = 0; i < 2; i++) await signIn(t.app, { email, password: 'wrong-password' });
+    expect((await signIn(t.app, { email, password: 'password1' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await signIn(t.app, { email, password: 'wrong-password' })).statusCode).toBe(401);
+    expect((await signIn(t.app, { email, password: 'password1' })).statusCode).toBe(200);
+  });
+});

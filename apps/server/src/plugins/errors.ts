@@ -1,0 +1,98 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
+import { isAppError } from '../lib/app-error.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Builds a message that names each bad field, e.g. `body.email: Invalid input: expected string, received undefined`. */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+      const keys = (issue.params.keys as string[]).join(', ');
+      return `${field ? `${field}: ` : ''}unknown field(s) ${keys}`;
+    }
+    if (issue.message?.endsWith('received undefined'))
+      return `${field || context || 'value'} is required`;
+    return `${field || context || 'value'}: ${issue.message ?? 'is invalid'}`;
+  });
+  return `Invalid request ${context ?? 'input'}: ${parts.join('; ')}.`;
+}
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message?: string) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({
+      error: { code, message: message ?? ERROR_MESSAGES[code] },
+    });
+}
+
+// Fastify's own client errors (body parsing) mapped onto our codes.
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message?: string }> =
+  {
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large (the limit is 1 MB).',
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'The request body is not valid JSON.',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'The request body is empty; send a JSON object.',
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'The Content-Length header does not match the body.',
+    },
+    FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  };
+
+/** One error handler for the whole app: AppError, validation, body parsing, and hidden 5xx. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (isAppError(err)) {
+      if (err.headers) reply.headers(err.headers);
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      return send(reply, err.statusCode, err.code, err.message);
+    }
+    if (err.validation) {
+      return send(
+        reply,
+        400,
+        'VALIDATION_ERROR',
+        describeValidation(err.validationContext, err.validation),
+      );
+    }
+    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+    if (known) return send(reply, known.status, known.code, known.message);
+    // JSON.parse failures that reach us from custom parsers or plugins.
+    if (err instanceof SyntaxError)
+      return send(reply, 400, 'VALIDATION_ERROR', 'The request body is not valid JSON.');
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED');
+    if (status >= 400 && status < 500) {
+      return send(reply, status, status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', err.message);
+    }
+    request.log.error(
+      { err, method: request.method, url: request.url, userId: request.principal?.user.id },
+      'unhandled error',
+    );
+    return send(reply, 500, 'INTERNAL_ERROR');
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

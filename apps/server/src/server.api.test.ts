@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process (src/server.ts through tsx): signals, in-flight requests and
+// a clean PGlite close. PostgreSQL runs share the same code path, so this runs
+// on PGlite only.
+const SERVER_TS = fileURLToPath(new URL('./server.ts', import.meta.url));
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+async function start(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_TS], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Codewright listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, url, output: () => out };
+}
+
+function exitOf(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('server process', () => {
+  it('on SIGTERM finishes requests in flight, closes PGlite cleanly and exits 0', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-proc-'));
+    dirs.push(dataDir);
+    const first = await start(dataDir);
+    const email = `proc-${Date.now()}@example.com`;
+    const signup = post(`${first.url}/api/auth/signup`, { email, password: 'password1' });
+    // Let the request reach the server (argon2 keeps it busy for a while).
+    await new Promise((r) => setTimeout(r, 20));
+    const exited = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    const status = (await signup).status;
+    expect([201, 503]).toContain(status);
+    expect(await exited).toBe(0);
+    expect(first.output()).toContain('shutdown complete');
+
+    // The data directory opens again and kept the finished work.
+    const second = await start(dataDir);
+    try {
+      const health = await fetch(`${second.url}/api/health`);
+      expect(health.status).toBe(200);
+      if (status === 201) {
+        expect(
+          (await post(`${second.url}/api/auth/signin/email`, { email, password: 'password1' }))
+            .status,
+        ).toBe(200);
+      }
+    } finally {
+      const done = exitOf(second.child);
+      second.child.kill('SIGINT');
+      expect(await done).toBe(0);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadEnv } from './env.ts';
+
+// If closing hangs (a stuck client, a wedged pool), give up after this long.
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Starts Codewright: validate config, build the app, listen, and shut down cleanly on signals. */
+async function main() {
+  let config;
+  try {
+    config = loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      // Stops accepting, waits for in-flight requests, then runs onClose hooks (database close).
+      await app.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  app.log.info(
+    { url: `http://${shownHost}:${port}`, database: app.dbKind, dataDir: config.DATA_DIR },
+    `Codewright listening on http://${shownHost}:${port} (database: ${app.dbKind})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('Codewright failed to start:', err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  process.exit(1);
+});

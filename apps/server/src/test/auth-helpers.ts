@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SessionResponse } from '@codewright/contract';
+
+/** A unique email for one test. */
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** POST /api/auth/signup with a JSON body. */
+export function signUp(app: FastifyInstance, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+}
+
+/** POST /api/auth/signin/email with a JSON body. */
+export function signIn(app: FastifyInstance, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/auth/signin/email', payload: body });
+}
+
+/** Signs up and signs in a new user; returns its credentials and token set. */
+export async function newSession(app: FastifyInstance, password = 'correct horse') {
+  const email = uniqueEmail();
+  const up = await signUp(app, { email, password });
+  if (up.statusCode !== 201) throw new Error(`signup failed: ${up.statusCode} ${up.body}`);
+  const res = await signIn(app, { email, password });
+  if (res.statusCode !== 200) throw new Error(`signin failed: ${res.statusCode} ${res.body}`);
+  return { email, password, session: res.json<SessionResponse>() };
+}
+
+/** GET /api/auth/me with a Bearer token. */
+export function getMe(app: FastifyInstance, accessToken: string) {
+  return app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+}

@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, Mail } from 'lucide-react';
+import { MESSAGES, POST_LOGIN_PATH_DIALOG } from '@codewright/contract';
+import type { Provider } from '@codewright/sdk';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+import {
+  errorMessageOf,
+  signInWithSocial,
+  socialProvidersOf,
+  type SocialProviderId,
+} from '../social-sign-in.ts';
+import { SocialIcon } from './social-icon.tsx';
+
+export type AuthMode = 'signin' | 'signup';
+type View = 'social' | 'email';
+
+export interface AuthDialogProps {
+  open: boolean;
+  /** The opener owns the open state (SPEC §2.10). */
+  onOpenChange: (open: boolean) => void;
+  /** Where to go after sign-in: /generator by default (SPEC §2.10), /dashboard from the header and /sign-in (SPEC §9). */
+  redirectTo?: string;
+  initialMode?: AuthMode;
+}
+
+/** The sign-in / sign-up modal of SPEC §2.10 and §4.2. */
+export function AuthDialog(props: AuthDialogProps) {
+  // Mounted per opening, so every opening starts fresh in the mode the opener asked for.
+  return props.open ? <OpenAuthDialog {...props} /> : null;
+}
+
+function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: AuthDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!busy) onOpenChange(false);
+      }}
+      closeDisabled={busy}
+      title={mode === 'signin' ? 'Welcome Back' : 'Create Account'}
+      description={
+        mode === 'signin'
+          ? 'Sign in to continue building with Codewright.'
+          : 'Start building with AI in seconds.'
+      }
+    >
+      <AuthDialogBody
+        mode={mode}
+        setMode={setMode}
+        busy={busy}
+        setBusy={setBusy}
+        onSignedIn={() => onOpenChange(false)}
+        redirectTo={redirectTo ?? POST_LOGIN_PATH_DIALOG}
+      />
+    </Dialog>
+  );
+}
+
+const providerCache = new WeakMap<object, Promise<Provider[]>>();
+
+interface BodyProps {
+  mode: AuthMode;
+  setMode: (mode: AuthMode) => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  onSignedIn: () => void;
+  redirectTo: string;
+}
+
+function AuthDialogBody({ mode, setMode, busy, setBusy, onSignedIn, redirectTo }: BodyProps) {
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>('social');
+  const [providers, setProviders] = useState<Provider[]>([]);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const emailRef = useRef<HTMLInputElement>(null);
+  const emailButtonRef = useRef<HTMLButtonElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    let cached = providerCache.get(auth);
+    if (!cached) {
+      cached = auth.getProviders().catch(() => []);
+      providerCache.set(auth, cached);
+    }
+    let live = true;
+    void cached.then((list) => live && setProviders(list));
+    return () => {
+      live = false;
+    };
+  }, [auth]);
+
+  // Move focus with the view so keyboard users are never left on a removed button.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (view === 'email') emailRef.current?.focus();
+    else emailButtonRef.current?.focus();
+  }, [view]);
+
+  const social = socialProvidersOf(providers);
+
+  async function onSocial(id: SocialProviderId, failure: string) {
+    setBusy(true);
+    try {
+      await signInWithSocial(auth, id);
+      await navigate(redirectTo);
+      onSignedIn();
+    } catch (error) {
+      toast.error(errorMessageOf(error) ?? failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail || !password) {
+      toast.error(MESSAGES.enterEmailAndPassword);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'signup') {
+        await auth.signUp({ email: trimmedEmail, password });
+        toast.success(MESSAGES.accountCreated);
+        setMode('signin');
+      } else {
+        await auth.signInWithPassword({ email: trimmedEmail, password });
+        // Navigate before closing so the opener's own "signed in" redirect never races this one.
+        await navigate(redirectTo);
+        onSignedIn();
+      }
+    } catch (error) {
+      toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (view === 'social') {
+    return (
+      <div className="flex flex-col gap-3">
+        {social.map((p) => (
+          <Button
+            key={p.id}
+            variant="outline"
+            size="lg"
+            className="w-full text-sm"
+            disabled={busy}
+            onClick={() => void onSocial(p.id, p.failure)}
+          >
+            <SocialIcon provider={p.id} />
+            {p.label}
+          </Button>
+        ))}
+        {social.length > 0 ? (
+          <div
+            className="my-1 flex items-center gap-3 text-xs tracking-wider text-subtle uppercase"
+            role="separator"
+          >
+            <span className="h-px flex-1 bg-border-strong" aria-hidden="true" />
+            Or
+            <span className="h-px flex-1 bg-border-strong" aria-hidden="true" />
+          </div>
+        ) : null}
+        <Button
+          ref={emailButtonRef}
+          variant={social.length > 0 ? 'outline' : 'primary'}
+          size="lg"
+          className="w-full text-sm"
+          disabled={busy}
+          onClick={() => setView('email')}
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          Continue with Email
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <TextField
+        ref={emailRef}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        required
+        disabled={busy}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+        placeholder={mode === 'signin' ? 'Your password' : 'At least 8 characters'}
+        required
+        disabled={busy}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full text-sm" disabled={busy}>
+        {busy ? 'Loading...' : mode === 'signin' ? 'Sign In' : 'Sign Up'}
+      </Button>
+      <div className="mt-1 flex flex-col items-center gap-2.5 text-sm">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => setView('social')}
+          className="inline-flex items-center gap-1.5 rounded-md text-muted transition-colors hover:text-fg disabled:opacity-50"
+        >
+          <ArrowLeft className="size-3.5" aria-hidden="true" />
+          Back to other options
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+          className="rounded-md text-muted transition-colors hover:text-fg disabled:opacity-50"
+        >
+          {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+          <span className="font-medium text-accent-hover">
+            {mode === 'signin' ? 'Sign up' : 'Sign in'}
+          </span>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthClient, AuthState } from '@codewright/sdk';
+import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
+
+/** Subscribes once to the SDK's auth state (SPEC §7.1 "subscribe to auth state") and shares it. */
+export function AuthProvider({ auth, children }: { auth: AuthClient; children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(() => auth.getState());
+
+  useEffect(() => {
+    const unsubscribe = auth.onAuthStateChange(setState);
+    // Start-up is idempotent in the SDK; calling it here covers autoInitialize=false.
+    auth.initialize().catch((error: unknown) => {
+      console.error('Auth start-up failed', error);
+    });
+    return unsubscribe;
+  }, [auth]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ auth, state, user: state.user, status: state.status }),
+    [auth, state],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

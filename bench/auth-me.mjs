@@ -1,0 +1,116 @@
+// Budget (issue 2): an authenticated GET /api/auth/me does at least 40% of the
+// requests per second of a bare Fastify route, same machine, same run
+// (autocannon, 50 connections). The real built server runs on PGlite with its
+// default logging (to a file). Usage: node bench/auth-me.mjs [seconds=10]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { ensureServerBuilt, report, startServer, stop, waitFor200 } from './lib.mjs';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 50;
+const SERVER_PORT = 3151;
+const BARE_PORT = 3152;
+const BUDGET_RATIO = 0.4;
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+ensureServerBuilt();
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-me-'));
+const server = startServer(
+  { PORT: String(SERVER_PORT), DATA_DIR: path.join(base, 'data'), RATE_LIMIT_MAX: '1000000000' },
+  path.join(base, 'server.log'),
+);
+const bare = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('./bare-fastify.mjs', import.meta.url)), String(BARE_PORT)],
+  {
+    stdio: 'inherit',
+  },
+);
+
+try {
+  const since = performance.now();
+  await waitFor200(`http://127.0.0.1:${SERVER_PORT}/api/health`, since);
+  await waitFor200(`http://127.0.0.1:${BARE_PORT}/`, since);
+
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password';
+  const post = (p, body) =>
+    fetch(`http://127.0.0.1:${SERVER_PORT}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const up = await post('/api/auth/signup', { email, password });
+  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
+  const signin = await (await post('/api/auth/signin/email', { email, password })).json();
+  const headers = { authorization: `Bearer ${signin.access_token}` };
+
+  // Short warm-ups so JIT and PGlite caches are hot for both.
+  await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
+  await cannon({ url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`, headers, duration: 2 });
+
+  // Alternate short rounds so both targets see the same background load on a
+  // shared machine; totals are summed over the rounds.
+  const ROUNDS = 5;
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const total = { bare: [], me: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    total.bare.push(await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: slice }));
+    total.me.push(
+      await cannon({
+        url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`,
+        headers,
+        duration: slice,
+      }),
+    );
+  }
+  const sum = (rs, f) => rs.reduce((a, r) => a + f(r), 0);
+  const max = (rs, f) => Math.max(...rs.map(f));
+  const row = (name, rs) => ({
+    target: name,
+    req_per_s: Math.round(sum(rs, (r) => r.requests.total) / sum(rs, (r) => r.duration)),
+    p50_ms: max(rs, (r) => r.latency.p50),
+    p99_ms: max(rs, (r) => r.latency.p99),
+    non_2xx: sum(rs, (r) => r.non2xx),
+    errors: sum(rs, (r) => r.errors),
+  });
+  const bareRow = row('bare Fastify {hello:"world"}', total.bare);
+  const meRow = row('GET /api/auth/me (PGlite, authenticated)', total.me);
+  const ratio = meRow.req_per_s / bareRow.req_per_s;
+  const json = {
+    bench: 'auth-me',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    bare_fastify: bareRow,
+    auth_me: meRow,
+    ratio: Math.round(ratio * 1000) / 1000,
+    budget_ratio: BUDGET_RATIO,
+    within_budget: ratio >= BUDGET_RATIO && meRow.non_2xx === 0,
+    machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+  };
+  report(
+    'auth-me',
+    [
+      json.bare_fastify,
+      json.auth_me,
+      { target: 'ratio (me / bare)', req_per_s: `${(ratio * 100).toFixed(1)}% (budget ≥ 40%)` },
+    ],
+    json,
+  );
+} finally {
+  await stop(server);
+  await stop(bare);
+  fs.rmSync(base, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+// Budget (issue 2): cold start to a healthy /api/health on PGlite under 2 s.
+// Times spawn → first 200 from /api/health for the built server, on a brand-new
+// DATA_DIR and on an existing one. Usage: node bench/cold-start.mjs [runs=3]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureServerBuilt, median, report, startServer, stop, waitFor200 } from './lib.mjs';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const PORT = 3150;
+const BUDGET_MS = 2000;
+
+ensureServerBuilt();
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-cold-'));
+const logFile = path.join(base, 'server.log');
+
+async function once(dataDir) {
+  const since = performance.now();
+  const child = startServer({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logFile);
+  try {
+    return await waitFor200(`http://127.0.0.1:${PORT}/api/health`, since);
+  } finally {
+    const code = await stop(child);
+    if (code !== 0) console.error(`server exited with ${code}; see ${logFile}`);
+  }
+}
+
+const fresh = [];
+const existing = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const dataDir = path.join(base, `data-${i}`);
+    fresh.push(await once(dataDir));
+    existing.push(await once(dataDir));
+  }
+} finally {
+  fs.rmSync(base, { recursive: true, force: true });
+}
+
+const summary = (xs) => ({
+  median_ms: Math.round(median(xs)),
+  min_ms: Math.round(Math.min(...xs)),
+  max_ms: Math.round(Math.max(...xs)),
+});
+const json = {
+  bench: 'cold-start',
+  database: 'pglite',
+  runs: RUNS,
+  budget_ms: BUDGET_MS,
+  fresh_data_dir: { ...summary(fresh), within_budget: median(fresh) < BUDGET_MS },
+  existing_data_dir: { ...summary(existing), within_budget: median(existing) < BUDGET_MS },
+  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+};
+report(
+  'cold-start',
+  [
+    { case: 'fresh DATA_DIR', ...json.fresh_data_dir },
+    { case: 'existing DATA_DIR', ...json.existing_data_dir },
+  ],
+  json,
+);

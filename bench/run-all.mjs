@@ -1,0 +1,12 @@
+// Runs every bench in turn: `npm run bench`.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+let failed = false;
+for (const script of ['cold-start.mjs', 'auth-me.mjs']) {
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

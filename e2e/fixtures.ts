@@ -1,0 +1,117 @@
+/**
+ * Shared Playwright fixtures (Epic Stack style): every test makes its own user.
+ *
+ *   test('…', async ({ page, login }) => {
+ *     const user = await login();          // signed in, on /
+ *     await page.goto('/dashboard');
+ *   });
+ */
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+/** A fresh, unique address per call so tests never share data. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** A user credential pair that is not yet registered. */
+export function newUser(): TestUser {
+  return { email: uniqueEmail(), password: `Pw-${randomUUID().slice(0, 12)}` };
+}
+
+/** Registers a user through the API (POST /api/auth/signup → 201). */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  user: TestUser = newUser(),
+): Promise<TestUser> {
+  const res = await request.post('/api/auth/signup', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return user;
+}
+
+/**
+ * Signs `user` in without the UI: tokens from POST /api/auth/signin/email are
+ * handed to the app through the URL (SPEC §4.1 URL hand-off); the SDK stores
+ * them and strips them from the address bar.
+ */
+export async function loginViaApi(page: Page, user: TestUser): Promise<void> {
+  const res = await page.request.post('/api/auth/signin/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as Record<string, unknown>;
+  const params = new URLSearchParams();
+  for (const key of [
+    'access_token',
+    'refresh_token',
+    'expires_in',
+    'refresh_expires_in',
+    'issued_at',
+  ]) {
+    if (body[key] !== undefined) params.set(key, String(body[key]));
+  }
+  await page.goto(`/?${params.toString()}`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).not.toHaveURL(/access_token/);
+}
+
+/** Opens the auth dialog's email form from whatever opener is on screen. */
+export async function openEmailForm(page: Page, opener: () => Promise<void>): Promise<void> {
+  await opener();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+}
+
+/** Fills and submits the dialog's email form. */
+export async function submitEmailForm(
+  page: Page,
+  user: TestUser,
+  button: 'Sign In' | 'Sign Up',
+): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password').fill(user.password);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+}
+
+interface Fixtures {
+  /** Creates a fresh user (or uses `user`) and signs the page in; resolves on / signed in. */
+  login: (user?: TestUser) => Promise<TestUser>;
+  /** Automatic: fails the test on an uncaught page error or a Content-Security-Policy violation. */
+  pageErrors: void;
+}
+
+export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) {
+          problems.push(`CSP: ${msg.text()}`);
+        }
+      });
+      await use();
+      expect(problems, 'the page reported errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  login: async ({ page }, use) => {
+    await use(async (user) => {
+      const account = user ?? (await signUpViaApi(page.request));
+      await loginViaApi(page, account);
+      return account;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,57 @@
+// Starts the BUILT server for Playwright on a fresh, throwaway DATA_DIR and
+// removes that directory when the server exits. Playwright's webServer runs this.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// E2E_FROM_SOURCE=1 runs the server's TypeScript through tsx (local debugging only; CI uses the build).
+const fromSource = process.env.E2E_FROM_SOURCE === '1';
+const serverEntry = path.join(
+  root,
+  fromSource ? 'apps/server/src/server.ts' : 'apps/server/dist/server.js',
+);
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+for (const [file, hint] of [
+  [serverEntry, 'npm run build -w apps/server'],
+  [webIndex, 'npm run build -w apps/web'],
+]) {
+  if (!existsSync(file)) {
+    console.error(
+      `e2e: ${path.relative(root, file)} is missing; run \`${hint}\` (or \`npm run build\`) first.`,
+    );
+    process.exit(1);
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'codewright-e2e-'));
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(
+  process.execPath,
+  fromSource ? ['--import', 'tsx', serverEntry] : [serverEntry],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: process.env.E2E_PORT ?? '3210',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Every browser test comes from one address; do not let the per-IP limiter trip them.
+      RATE_LIMIT_MAX: '100000',
+    },
+  },
+);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,79 @@
+/**
+ * Token lifetime rules of SPEC §4.1: the access token counts as expired
+ * TOKEN_EARLY_EXPIRY_SECONDS (30 s) before issuedAt + expiresIn; the refresh
+ * token expires exactly at issuedAt + refreshExpiresIn. Times are compared in
+ * milliseconds on the server's clock (see `clockSkewMs` in token-store.ts).
+ */
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  TOKEN_EARLY_EXPIRY_SECONDS,
+  type TokenSet,
+} from '@codewright/contract';
+import type { Session } from '../types.ts';
+
+/** When the access token stops being used (30 s before its stated end), in ms. */
+export function accessTokenExpiresAtMs(session: Session): number {
+  return (session.issuedAt + session.expiresIn - TOKEN_EARLY_EXPIRY_SECONDS) * 1000;
+}
+
+/** When the refresh token stops working, in ms. */
+export function refreshTokenExpiresAtMs(session: Session): number {
+  return (session.issuedAt + session.refreshExpiresIn) * 1000;
+}
+
+/**
+ * True from 30 s before the access token's stated expiry on (and for an empty token).
+ * @example isAccessTokenExpired(session, Date.now())
+ */
+export function isAccessTokenExpired(session: Session, nowMs: number): boolean {
+  return session.accessToken === '' || nowMs >= accessTokenExpiresAtMs(session);
+}
+
+/**
+ * True from the refresh token's stated end on (and for an empty token).
+ * @example isRefreshTokenExpired(session, Date.now())
+ */
+export function isRefreshTokenExpired(session: Session, nowMs: number): boolean {
+  return session.refreshToken === '' || nowMs >= refreshTokenExpiresAtMs(session);
+}
+
+/** The SDK's camelCase session from a snake_case token set of the wire. */
+export function sessionFromTokenSet(set: TokenSet): Session {
+  return {
+    accessToken: set.access_token,
+    refreshToken: set.refresh_token,
+    tokenType: 'Bearer',
+    expiresIn: set.expires_in,
+    refreshExpiresIn: set.refresh_expires_in,
+    issuedAt: set.issued_at,
+  };
+}
+
+export interface HandedOffTokens {
+  accessToken?: string | null;
+  refreshToken?: string | null;
+  expiresIn?: number | null;
+  refreshExpiresIn?: number | null;
+  issuedAt?: number | null;
+}
+
+function positive(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * A session from tokens handed over by a parent frame or the URL. Missing
+ * lifetimes take the SPEC §9 defaults (900 s / 30 days) counted from `nowMs`;
+ * a missing access token makes the session expired at once, so it is refreshed.
+ */
+export function sessionFromHandoff(tokens: HandedOffTokens, nowMs: number): Session {
+  return {
+    accessToken: tokens.accessToken ?? '',
+    refreshToken: tokens.refreshToken ?? '',
+    tokenType: 'Bearer',
+    expiresIn: positive(tokens.expiresIn) ?? ACCESS_TOKEN_TTL_SECONDS,
+    refreshExpiresIn: positive(tokens.refreshExpiresIn) ?? REFRESH_TOKEN_TTL_SECONDS,
+    issuedAt: positive(tokens.issuedAt) ?? Math.floor(nowMs / 1000),
+  };
+}

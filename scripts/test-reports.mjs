@@ -1,0 +1,61 @@
+// Turns the JSON reports of Vitest and Playwright into { passed, failed, skipped, notes }.
+import { readFileSync, statSync } from 'node:fs';
+
+/** Reads a JSON report written at or after `since` (ms); undefined plus a reason otherwise. */
+export function readFreshReport(path, since) {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return { reason: `no report at ${path}` };
+  }
+  // A report older than this run belongs to an earlier run.
+  if (st.mtimeMs + 1000 < since) return { reason: `${path} was not rewritten by this run` };
+  try {
+    return { report: JSON.parse(readFileSync(path, 'utf8')) };
+  } catch (err) {
+    return { reason: `${path} is not valid JSON (${err.message})` };
+  }
+}
+
+/** Counts of a Vitest JSON report (`--reporter=json`). A file that failed to load counts as one failure. */
+export function countVitest(report) {
+  const files = Array.isArray(report.testResults) ? report.testResults : [];
+  let brokenFiles = 0;
+  const notes = [];
+  for (const file of files) {
+    const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
+    if (file.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
+      brokenFiles += 1;
+      const first = String(file.message ?? '').split('\n')[0];
+      notes.push(`${file.name}: ${first || 'failed outside any test'}`);
+    }
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    notes,
+  };
+}
+
+/** Counts of a Playwright JSON report (`stats`); flaky tests passed on retry and count as passed. */
+export function countPlaywright(report) {
+  const stats = report.stats ?? {};
+  const notes = [];
+  let failed = stats.unexpected ?? 0;
+  const errors = Array.isArray(report.errors) ? report.errors : [];
+  if (errors.length > 0) {
+    notes.push(
+      `${errors.length} error(s) outside tests: ${String(errors[0].message ?? '').split('\n')[0]}`,
+    );
+    if (failed === 0) failed = 1;
+  }
+  if ((stats.flaky ?? 0) > 0) notes.push(`${stats.flaky} flaky test(s) passed only on retry`);
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed,
+    skipped: stats.skipped ?? 0,
+    notes,
+  };
+}

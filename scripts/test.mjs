@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+// `npm test [-- unit|api|api-pg|e2e …]`: every suite in order, each printing live, then a
+// table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { bootstrap, ROOT } from './bootstrap.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
+import { PG_INSTALL_HINT, startPgCluster } from './pg-cluster.mjs';
+import { countPlaywright, countVitest, readFreshReport } from './test-reports.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const REPORT_DIR = join(ROOT, '.tmp/test-results');
+const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/output/results.json');
+const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
+const PLAYWRIGHT = join(ROOT, 'node_modules/@playwright/test/cli.js');
+const MINUTE = 60_000;
+
+let current; // the running child, so Ctrl+C can stop its whole process group
+
+/** Runs a command live in its own process group; resolves to its exit code (or a reason). */
+function run(args, { env = process.env, timeoutMs }) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+      detached: true,
+    });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child, 'SIGKILL');
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      done({ code: -1, reason: err.message });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      if (timedOut) done({ code: -1, reason: `timed out after ${timeoutMs / MINUTE} min` });
+      else done({ code: code ?? -1, reason: signal ? `killed by ${signal}` : undefined });
+    });
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+const failure = (why) => ({ passed: 0, failed: 1, skipped: 0, notes: [why] });
+
+/** A Vitest project as one suite, counted from its JSON report. */
+async function vitestSuite(project, reportName, env) {
+  const report = join(REPORT_DIR, `${reportName}.json`);
+  rmSync(report, { force: true });
+  const since = Date.now();
+  const args = [
+    VITEST,
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const { code, reason } = await run(args, { env, timeoutMs: 12 * MINUTE });
+  const read = readFreshReport(report, since);
+  if (!read.report)
+    return failure(`vitest ${reason ?? `exited with code ${code}`}; ${read.reason}`);
+  const counts = countVitest(read.report);
+  if (counts.passed + counts.failed + counts.skipped === 0) {
+    return failure(
+      `no tests found in project "${project}" (see vitest.config.ts for the file patterns)`,
+    );
+  }
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.notes.push(
+      `vitest ${reason ?? `exited with code ${code}`} (errors outside tests? see above)`,
+    );
+  }
+  return counts;
+}
+
+const testEnv = () => {
+  const env = { ...process.env };
+  delete env.DATABASE_URL; // never let a developer's real database into the tests
+  delete env.TEST_DATABASE_URL;
+  return env;
+};
+
+const SUITES = {
+  unit: { label: 'unit', run: () => vitestSuite('unit', 'unit', testEnv()) },
+  api: { label: 'api (PGlite)', run: () => vitestSuite('api', 'api-pglite', testEnv()) },
+  'api-pg': {
+    label: 'api (PostgreSQL)',
+    async run() {
+      let cluster;
+      try {
+        cluster = await startPgCluster({ log: console.log });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        console.error(message);
+        return failure(
+          message === PG_INSTALL_HINT ? message : `could not start PostgreSQL: ${message}`,
+        );
+      }
+      try {
+        return await vitestSuite('api', 'api-postgres', {
+          ...testEnv(),
+          TEST_DATABASE_URL: cluster.url,
+        });
+      } finally {
+        cluster.stop();
+      }
+    },
+  },
+  e2e: {
+    label: 'e2e (Chromium)',
+    needsBuild: true,
+    async run({ buildError }) {
+      try {
+        accessSync(CHROMIUM, constants.X_OK);
+      } catch {
+        const message = `Chromium not found at ${CHROMIUM}: apt-get install -y chromium`;
+        console.error(message);
+        return failure(message);
+      }
+      if (buildError) return failure(`not run: ${buildError}`);
+      const since = Date.now();
+      const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+      const { code, reason } = await run([PLAYWRIGHT, 'test'], { env, timeoutMs: 15 * MINUTE });
+      const read = readFreshReport(PLAYWRIGHT_REPORT, since);
+      if (!read.report)
+        return failure(`playwright ${reason ?? `exited with code ${code}`}; ${read.reason}`);
+      const counts = countPlaywright(read.report);
+      if (counts.passed + counts.failed + counts.skipped === 0)
+        return failure('no e2e tests found');
+      if (code !== 0 && counts.failed === 0) {
+        counts.failed = 1;
+        counts.notes.push(`playwright ${reason ?? `exited with code ${code}`}`);
+      }
+      return counts;
+    },
+  },
+};
+
+function parseSelection(argv) {
+  const names = argv.filter((a) => !a.startsWith('-'));
+  const unknown = names.filter((n) => !(n in SUITES));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown suite(s): ${unknown.join(', ')}. Choose from: ${Object.keys(SUITES).join(', ')}.`,
+    );
+    console.log('0 passed, 1 failed');
+    process.exit(2);
+  }
+  return names.length > 0
+    ? Object.keys(SUITES).filter((n) => names.includes(n))
+    : Object.keys(SUITES);
+}
+
+function printSummary(rows) {
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (s, n) => String(s).padStart(n);
+  console.log('');
+  console.log('── Test summary ' + '─'.repeat(50));
+  console.log(
+    `${pad('suite', 20)}${num('passed', 8)}${num('failed', 8)}${num('skipped', 9)}${num('time', 10)}`,
+  );
+  for (const r of rows) {
+    const time = `${(r.ms / 1000).toFixed(1)}s`;
+    console.log(
+      `${pad(r.label, 20)}${num(r.passed, 8)}${num(r.failed, 8)}${num(r.skipped, 9)}${num(time, 10)}`,
+    );
+  }
+  for (const r of rows) for (const note of r.notes) console.log(`  ${r.label}: ${note}`);
+  const total = (k) => rows.reduce((sum, r) => sum + r[k], 0);
+  const skipped = total('skipped');
+  if (skipped > 0) {
+    console.log('');
+    console.log(
+      `!!! WARNING: ${skipped} test(s) SKIPPED. Policy is no skipped tests: fix or delete them. !!!`,
+    );
+  }
+  const line = `${total('passed')} passed, ${total('failed')} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  console.log(line); // must stay the very last line
+  return total('failed');
+}
+
+async function main() {
+  const selected = parseSelection(process.argv.slice(2));
+  const rows = [];
+  const started = Date.now();
+  try {
+    bootstrap();
+  } catch (err) {
+    console.error(err.message);
+    rows.push({ label: 'install', ms: Date.now() - started, ...failure(err.message) });
+    return printSummary(rows);
+  }
+  mkdirSync(REPORT_DIR, { recursive: true });
+
+  let buildError;
+  if (selected.some((n) => SUITES[n].needsBuild)) {
+    const t = Date.now();
+    try {
+      buildIfStale();
+    } catch (err) {
+      // Counted once, as the failure of the suites that needed the build.
+      buildError = err.message;
+      console.error(buildError);
+    }
+    console.log(`(build check ${((Date.now() - t) / 1000).toFixed(1)}s)`);
+  }
+
+  for (const name of selected) {
+    const suite = SUITES[name];
+    console.log(`\n━━━ ${suite.label} ━━━`);
+    const t = Date.now();
+    let counts;
+    try {
+      counts = await suite.run({ buildError });
+    } catch (err) {
+      counts = failure(`crashed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    rows.push({ label: suite.label, ms: Date.now() - t, ...counts });
+  }
+  return printSummary(rows);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) killGroup(current, signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+main().then(
+  (failed) => process.exit(failed > 0 ? 1 : 0),
+  (err) => {
+    console.error(err);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
