@@ -13,7 +13,9 @@ const serverEntry = path.join(
   root,
   fromSource ? 'apps/server/src/server.ts' : 'apps/server/dist/server.js',
 );
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+// E2E_WEB_DIST_DIR serves a web build kept elsewhere (parallel local runs); CI uses apps/web/dist.
+const webDistDir = process.env.E2E_WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+const webIndex = path.join(webDistDir, 'index.html');
 for (const [file, hint] of [
   [serverEntry, 'npm run build -w apps/server'],
   [webIndex, 'npm run build -w apps/web'],
@@ -41,6 +43,7 @@ const child = spawn(
       PORT: process.env.E2E_PORT ?? '3210',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Every browser test comes from one address; do not let the per-IP limiter trip them.
       RATE_LIMIT_MAX: '100000',

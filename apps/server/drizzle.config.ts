@@ -4,6 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // the server applies them at start (src/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Shared tables in src/db/schema.ts; each module may own `<domain>.schema.ts`.
+  schema: ['./src/db/schema.ts', './src/modules/*/*.schema.ts'],
   out: './drizzle',
 });
