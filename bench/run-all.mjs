@@ -3,7 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 let failed = false;
-for (const script of ['cold-start.mjs', 'auth-me.mjs']) {
+for (const script of [
+  'cold-start.mjs',
+  'auth-me.mjs',
+  'upload-memory.mjs',
+  'list-projects.mjs',
+  'lighthouse.mjs',
+]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {
     stdio: 'inherit',
   });

@@ -47,6 +47,13 @@ const child = spawn(
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Every browser test comes from one address; do not let the per-IP limiter trip them.
       RATE_LIMIT_MAX: '100000',
+      // Same for the per-IP limits on sign-up, sign-in, reset and magic-link sends (issue 6).
+      AUTH_RATE_LIMIT_IP_MAX: process.env.AUTH_RATE_LIMIT_IP_MAX ?? '100000',
+      // dashboard.spec.ts sets usage counters through the admin-only /sql endpoint.
+      ADMIN_EMAILS: 'e2e-admin@example.test',
+      // marketing.spec.ts and every page view log analytics from one address (issue 5).
+      ANALYTICS_RATE_LIMIT_MAX: '100000',
+      CTA_RATE_LIMIT_MAX: '100000',
     },
   },
 );

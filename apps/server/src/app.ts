@@ -16,7 +16,16 @@ import { loadJwtSecret } from './lib/secret.ts';
 import { templatePath } from './db/pglite-template.ts';
 import { BUILD_DIR } from './paths.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
+import { createPublicUrls } from './modules/auth/public-urls.ts';
+import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { dbRoutes } from './modules/db/db.routes.ts';
+import planPlugin from './modules/plan/plan.plugin.ts';
+import { planRoutes } from './modules/plan/plan.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -115,8 +124,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audience: config.APP_PROJECT_ID,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     principalCacheMs: config.SESSION_CACHE_MS,
+    adminEmails: config.ADMIN_EMAILS,
   });
   await app.register(projectPlugin, { appProjectId: config.APP_PROJECT_ID });
+  await app.register(notificationsPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    perRecipientPerHour: config.MAIL_PER_RECIPIENT_PER_HOUR,
+  });
+  const publicUrls = createPublicUrls(config.PUBLIC_URL, config.PORT);
+  await app.register(planPlugin);
 
   await app.register(
     async (api) => {
@@ -140,7 +157,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         prefix: '/auth',
         failureLimit: config.SIGNIN_FAILURE_LIMIT,
         failureWindowMs: config.SIGNIN_FAILURE_WINDOW_MINUTES * 60_000,
+        config,
+        urls: publicUrls,
+        secret,
       });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(analyticsRoutes, {
+        prefix: '/analytics',
+        rateLimitMax: config.ANALYTICS_RATE_LIMIT_MAX,
+      });
+      await api.register(storageRoutes, { prefix: '/storage/:project', dataDir: config.DATA_DIR });
+      await api.register(dbRoutes, {
+        prefix: '/db',
+        readCacheMs: config.DB_READ_CACHE_MS,
+        ctaRateLimitMax: config.CTA_RATE_LIMIT_MAX,
+      });
+      await api.register(planRoutes, { prefix: '/plan' });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });
@@ -148,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  await app.register(hostedAuthPage, { urls: publicUrls });
   await app.register(staticPlugin, { webDistDir: config.WEB_DIST_DIR });
   return app;
 }

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  ANALYTICS_RATE_LIMIT_DEFAULT,
+  CTA_INSERT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_APP_PROJECT_ID,
   SIGNIN_FAILURE_LIMIT_DEFAULT,
   SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT,
 } from '@codewright/contract';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import { ACCOUNT_ENV } from './modules/auth/account.env.ts';
 
 // Empty strings in a .env file mean "not set", not "set to nothing".
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -83,6 +86,10 @@ const EnvSchema = z.object({
     z.coerce.number().positive().default(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT),
   ),
   RATE_LIMIT_MAX: positiveInt(300),
+  // Analytics log requests per client IP per minute (a tighter limit on that one route).
+  ANALYTICS_RATE_LIMIT_MAX: positiveInt(ANALYTICS_RATE_LIMIT_DEFAULT),
+  // CTA interaction inserts per client IP per minute (visitors may post them anonymously).
+  CTA_RATE_LIMIT_MAX: positiveInt(CTA_INSERT_RATE_LIMIT_PER_MINUTE),
   // How long an authenticated request may reuse the loaded user/session (ms); 0 turns it off.
   SESSION_CACHE_MS: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -99,6 +106,23 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   REQUIRE_EMAIL_VERIFICATION: booleanFlag,
+  // How long (ms) a db REST read may be answered from memory; writes in this process drop it at once.
+  DB_READ_CACHE_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(60_000).default(1000),
+  ),
+  // Comma-separated emails whose users get the role 'admin' (db /sql, /batch, CTA listing).
+  ADMIN_EMAILS: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('each entry must be an email address'))),
+  // PUBLIC_URL, auth rate limits, mail cap, GOOGLE_* and GITHUB_* (issue 6).
+  ...ACCOUNT_ENV,
 });
 
 /** Validated server configuration; paths are absolute. */

@@ -1,16 +1,27 @@
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './components/layout/root-layout.tsx';
 import { RouteError } from './components/layout/route-error.tsx';
 import { LandingPage } from './features/marketing/routes/landing-page.tsx';
-import { FeaturesPage } from './features/marketing/routes/features-page.tsx';
-import { ExamplesPage } from './features/marketing/routes/examples-page.tsx';
-import { PricingPage } from './features/marketing/routes/pricing-page.tsx';
-import { DocsPage } from './features/marketing/routes/docs-page.tsx';
-import { PrivacyPage, TermsPage } from './features/marketing/routes/legal-pages.tsx';
-import { NotFoundPage } from './features/marketing/routes/not-found-page.tsx';
-import { SignInPage } from './features/auth/routes/sign-in-page.tsx';
-import { DashboardPage } from './features/dashboard/routes/dashboard-page.tsx';
-import { GeneratorPage } from './features/generator/routes/generator-page.tsx';
+
+// Every page but the landing page is its own chunk, loaded when its route is first visited, so
+// / stays within its JavaScript budget and heavy screens (the generator's editor) never load on
+// marketing pages. Header and footer render at once; the page fills in when its chunk arrives,
+// and the placeholder keeps the footer below the fold meanwhile (no layout shift).
+function page(load: () => Promise<ComponentType>) {
+  let pending: Promise<ComponentType> | undefined;
+  const get = () => (pending ??= load());
+  const Page = lazy(() => get().then((Component) => ({ default: Component })));
+  const element = (
+    <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
+      <Page />
+    </Suspense>
+  );
+  preloads.set(element, get);
+  return element;
+}
+
+const preloads = new Map<ReactElement, () => Promise<unknown>>();
 
 /** Route table of SPEC §2.1 (plus /terms, /privacy and a 404), all inside the shared layout. */
 export const routes = [
@@ -20,19 +31,92 @@ export const routes = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'features', element: <FeaturesPage /> },
-      { path: 'examples', element: <ExamplesPage /> },
-      { path: 'pricing', element: <PricingPage /> },
-      { path: 'docs', element: <DocsPage /> },
-      { path: 'sign-in', element: <SignInPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'generator', element: <GeneratorPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: 'features',
+        element: page(() =>
+          import('./features/marketing/routes/features-page.tsx').then((m) => m.FeaturesPage),
+        ),
+      },
+      {
+        path: 'examples',
+        element: page(() =>
+          import('./features/marketing/routes/examples-page.tsx').then((m) => m.ExamplesPage),
+        ),
+      },
+      {
+        path: 'pricing',
+        element: page(() =>
+          import('./features/marketing/routes/pricing-page.tsx').then((m) => m.PricingPage),
+        ),
+      },
+      {
+        path: 'docs',
+        element: page(() =>
+          import('./features/marketing/routes/docs-page.tsx').then((m) => m.DocsPage),
+        ),
+      },
+      {
+        path: 'sign-in',
+        element: page(() =>
+          import('./features/auth/routes/sign-in-page.tsx').then((m) => m.SignInPage),
+        ),
+      },
+      {
+        path: 'dashboard',
+        element: page(() =>
+          import('./features/dashboard/routes/dashboard-page.tsx').then((m) => m.DashboardPage),
+        ),
+      },
+      {
+        path: 'generator',
+        element: page(() =>
+          import('./features/generator/routes/generator-page.tsx').then((m) => m.GeneratorPage),
+        ),
+      },
+      {
+        path: 'reset-password',
+        element: page(() =>
+          import('./features/auth/routes/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+        ),
+      },
+      {
+        path: 'verify-email',
+        element: page(() =>
+          import('./features/auth/routes/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+        ),
+      },
+      {
+        path: 'terms',
+        element: page(() =>
+          import('./features/marketing/routes/legal-pages.tsx').then((m) => m.TermsPage),
+        ),
+      },
+      {
+        path: 'privacy',
+        element: page(() =>
+          import('./features/marketing/routes/legal-pages.tsx').then((m) => m.PrivacyPage),
+        ),
+      },
+      {
+        path: '*',
+        element: page(() =>
+          import('./features/marketing/routes/not-found-page.tsx').then((m) => m.NotFoundPage),
+        ),
+      },
     ],
   },
 ];
+
+/** Starts fetching the first page's chunk while the app is still starting, not after its first render. */
+function preloadFirstPage(pathname: string): void {
+  const segment = pathname.split('/')[1] ?? '';
+  const children: Array<{ path?: string; element?: ReactElement }> = routes[0]!.children;
+  const match =
+    children.find((c) => c.path === segment) ??
+    (segment ? children.find((c) => c.path === '*') : undefined);
+  if (match?.element) void preloads.get(match.element)?.();
+}
+if (typeof window !== 'undefined') preloadFirstPage(window.location.pathname);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

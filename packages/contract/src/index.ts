@@ -4,3 +4,8 @@ export * from './languages.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './auth.ts';
+export * from './analytics.ts';
+export * from './storage.ts';
+export * from './data.ts';
+export * from './account.ts';
+export * from './zod-config.ts';

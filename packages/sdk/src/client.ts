@@ -1,8 +1,10 @@
 /**
  * `createClient()` — the SDK's entry point (supabase-js style factory).
  */
+import { disableSchemaJit } from '@codewright/contract';
 import { createAuthApi } from './auth/auth-api.ts';
-import { CodewrightAuthClient } from './auth/auth-client.ts';
+import { createAccountApi } from './auth/account-api.ts';
+import { CodewrightAccountAuthClient } from './auth/account-client.ts';
 import {
   browserLocalStorage,
   createMemoryStorage,
@@ -10,13 +12,19 @@ import {
   TokenStore,
 } from './auth/token-store.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
+import { createDbClient } from './db/db-client.ts';
+import { createPlanClient } from './plan/plan-client.ts';
+import { createStorageClient } from './storage/storage-client.ts';
+import { AnalyticsClient } from './analytics/analytics-client.ts';
 import type { ClientOptions, CodewrightClient } from './types.ts';
 
 /** What createClient builds; `http` is for the SDK's own modules (db, storage, ai…). */
 export interface CodewrightClientInternals extends CodewrightClient {
-  readonly auth: CodewrightAuthClient;
+  readonly auth: CodewrightAccountAuthClient;
   /** Authenticated request helper bound to this client (baseUrl, fetch, Bearer). */
   readonly http: HttpClient;
+  /** Analytics events and CTA interactions (SPEC §3, §4.5, §7.1). */
+  readonly analytics: AnalyticsClient;
 }
 
 function browserWindow(): Window | null {
@@ -45,20 +53,27 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     throw new TypeError('createClient: projectId is required');
   }
   const win = browserWindow();
+  // Browsers run us under a CSP without 'unsafe-eval'; keep schema checks off `new Function`.
+  if (win) disableSchemaJit();
   const store = new TokenStore(
     options.storage ?? browserLocalStorage() ?? createMemoryStorage(),
     options.storageKey ?? DEFAULT_STORAGE_KEY,
   );
 
   // The auth client is created after the http helper that reads tokens from it.
-  let auth: CodewrightAuthClient | null = null;
+  let auth: CodewrightAccountAuthClient | null = null;
   const http = createHttpClient({
     baseUrl: options.baseUrl ?? '',
     fetch: options.fetch,
     getAccessToken: () => (auth ? auth.getAccessToken() : Promise.resolve(null)),
   });
-  auth = new CodewrightAuthClient({
+  auth = new CodewrightAccountAuthClient({
     api: createAuthApi(http, options.projectId),
+    account: createAccountApi(http),
+    projectId: options.projectId,
+    baseUrl: options.baseUrl ?? '',
+    oauthPopupPollMs: options.oauthPopupPollMs,
+    oauthPopupTimeoutMs: options.oauthPopupTimeoutMs,
     store,
     window: win,
     trustedParentOrigins: options.trustedParentOrigins ?? defaultTrustedOrigins(win),
@@ -66,5 +81,25 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
 
   if (options.autoInitialize ?? win !== null) void auth.initialize();
 
-  return { projectId: options.projectId, auth, http };
+  const signedIn = auth;
+  const analytics = new AnalyticsClient({
+    http,
+    projectId: options.projectId,
+    baseUrl: options.baseUrl ?? '',
+    storage: options.storage ?? browserLocalStorage() ?? createMemoryStorage(),
+    host: win,
+    fetch: options.fetch,
+    getCurrentUser: () => signedIn.getCurrentUser(),
+  });
+
+  const storage = createStorageClient({
+    http,
+    projectId: options.projectId,
+    baseUrl: options.baseUrl ?? '',
+  });
+
+  const db = createDbClient({ http, projectId: options.projectId });
+  const plan = createPlanClient({ http });
+
+  return { projectId: options.projectId, auth, http, analytics, storage, db, plan };
 }

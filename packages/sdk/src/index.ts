@@ -25,3 +25,12 @@ export {
   type ParentTokenMessage,
 } from './auth/parent-handoff.ts';
 export { URL_AUTH_PARAMS } from './auth/url-handoff.ts';
+export {
+  AnalyticsClient,
+  channelOf,
+  type AnalyticsFields,
+  type AnalyticsHost,
+  type AnalyticsValue,
+} from './analytics/analytics-client.ts';
+export { computeCtaStats, type CtaClick, type CtaStats } from './analytics/cta.ts';
+export { isValidImageUrl } from '@codewright/contract';

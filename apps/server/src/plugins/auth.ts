@@ -8,12 +8,15 @@ import {
   createAuthRepository,
 } from '../modules/auth/auth.repository.ts';
 import { AccessTokens } from '../modules/auth/tokens.ts';
+import { applyPrincipalPolicy } from '../modules/plan/principal-policy.ts';
 
 /** Drops cached principals after a write, so this process never serves stale auth state. */
 export interface PrincipalCache {
   forgetSession(sessionId: string): void;
   /** Call after changing a user's row or plan row (e.g. quota counters). */
   forgetUser(userId: string): void;
+  /** Drops every entry (after admin SQL, which may change any user or plan). */
+  forgetAll(): void;
 }
 
 declare module 'fastify' {
@@ -35,6 +38,8 @@ export interface AuthPluginOptions {
   accessTokenTtlSeconds?: number;
   /** How long a loaded principal may be reused (ms); 0 = query on every request. */
   principalCacheMs: number;
+  /** Lower-cased ADMIN_EMAILS: these users get the role 'admin' (issue 3). */
+  adminEmails?: readonly string[];
 }
 
 /**
@@ -56,7 +61,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const cache: PrincipalCache = {
     forgetSession: (sessionId) => principals.delete(sessionId),
     forgetUser: (userId) => principals.deleteWhere((p) => p.user.id === userId),
+    forgetAll: () => principals.deleteWhere(() => true),
   };
+  // Issue 3 (data engineer): admin role from ADMIN_EMAILS and the monthly reset as
+  // seen by /me are applied to each loaded principal; see modules/plan/principal-policy.ts.
+  const adminEmails = new Set(options.adminEmails ?? []);
   // Concurrent requests of one session share a single query when the cache is cold.
   const inFlight = new Map<string, Promise<Principal | undefined>>();
   const loadPrincipal = (sessionId: string, userId: string) => {
@@ -65,7 +74,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (!pending) {
       pending = repo
         .findPrincipal(sessionId, userId)
-        .then((found) => {
+        .then((loaded) => {
+          const found = loaded && applyPrincipalPolicy(loaded, adminEmails);
           if (found) principals.set(sessionId, found);
           return found;
         })

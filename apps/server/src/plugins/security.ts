@@ -22,6 +22,9 @@ export const CSP_DIRECTIVES = {
 
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  // The OAuth popup (issue 6) must keep its opener to post the result back; `same-origin`
+  // would cut that link as soon as the popup visits the provider.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
 
 /**

@@ -37,6 +37,8 @@ async function staticPlugin(app: FastifyInstance, options: StaticPluginOptions) 
       wildcard: true,
       index: false,
       cacheControl: false,
+      // The web build writes .br/.gz copies of its assets; send them when the browser accepts them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');

@@ -10,7 +10,7 @@
  *   meanwhile, so a late answer never resurrects a signed-out session.
  */
 import { CURRENT_USER_WAIT_MS } from '@codewright/contract';
-import { AuthError } from '../errors.ts';
+import { AuthError, type CodewrightError } from '../errors.ts';
 import type {
   AuthClient,
   AuthState,
@@ -42,9 +42,22 @@ export interface AuthClientDeps {
   /** The browser window, or null outside a browser (no hand-offs, no cross-tab sync). */
   window: Window | null;
   trustedParentOrigins: readonly string[];
+  /** Told when a start-up hand-off failed (expired magic link, OAuth error in the URL). */
+  onStartError?: (error: CodewrightError) => void;
 }
 
-export class CodewrightAuthClient implements AuthClient {
+/** The account flows live in the subclass (account-client.ts). */
+type AccountFlowMethod =
+  | 'signInWithOAuth'
+  | 'requestPasswordReset'
+  | 'confirmPasswordReset'
+  | 'changePassword'
+  | 'verifyEmail'
+  | 'resendVerificationEmail'
+  | 'signInWithMagicLink'
+  | 'takeStartError';
+
+export class CodewrightAuthClient implements Omit<AuthClient, AccountFlowMethod> {
   private state: AuthState = LOADING;
   private session: Session | null = null;
   private clockSkewMs = 0;
@@ -53,7 +66,7 @@ export class CodewrightAuthClient implements AuthClient {
   private starting: Promise<AuthState> | null = null;
   private refreshing: Promise<Session | null> | null = null;
 
-  constructor(private readonly deps: AuthClientDeps) {
+  constructor(protected readonly deps: AuthClientDeps) {
     deps.window?.addEventListener('storage', this.onStorage);
   }
 
@@ -266,6 +279,12 @@ export class CodewrightAuthClient implements AuthClient {
     if (sameTokens && (stored.user === null || sameUser(stored.user, this.state.user))) return;
     this.adoptStored(stored);
   };
+
+  /** Takes a session issued by another sign-in route (magic link, OAuth code); for subclasses. */
+  protected adoptIssued(issued: IssuedSession): void {
+    this.epoch++;
+    this.adopt(issued, true);
+  }
 
   private adoptStored(stored: StoredAuth): void {
     this.epoch++;

@@ -7,6 +7,7 @@
  * The URL's auth parameters are removed in every case, right after reading.
  */
 import { PARENT_FRAME_TOKEN_WAIT_MS } from '@codewright/contract';
+import { CodewrightError, toClientCode } from '../errors.ts';
 import type { Session, User } from '../types.ts';
 import type { AuthApi } from './auth-api.ts';
 import { requestParentTokens } from './parent-handoff.ts';
@@ -29,6 +30,8 @@ export interface StartDeps {
   trustedParentOrigins: readonly string[];
   api: AuthApi;
   store: TokenStore;
+  /** Told when the URL carried a magic link that failed, or an OAuth error (`auth_error`). */
+  onStartError?: (error: CodewrightError) => void;
 }
 
 /** Runs steps 1–3 and returns the first token set found, or null. */
@@ -57,12 +60,14 @@ export async function findStartTokens(deps: StartDeps): Promise<StartTokens | nu
       clockSkewMs: 0,
     };
   }
+  if (fromUrl?.errorCode) deps.onStartError?.(startError(fromUrl.errorCode));
   if (fromUrl?.magicToken) {
     try {
       const issued = await deps.api.verifyMagicToken(fromUrl.magicToken);
       return { source: 'magic', ...issued };
-    } catch {
-      // Unknown, used or expired link (or no such endpoint yet): not signed in by it.
+    } catch (error) {
+      // Unknown, used or expired link: not signed in by it; the app may say why.
+      if (error instanceof CodewrightError) deps.onStartError?.(error);
     }
   }
   const stored = deps.store.read();
@@ -75,4 +80,9 @@ export async function findStartTokens(deps: StartDeps): Promise<StartTokens | nu
     };
   }
   return null;
+}
+
+/** The typed error for an `auth_error` code a redirect put in the URL. */
+function startError(code: string): CodewrightError {
+  return new CodewrightError({ code: toClientCode(code, 400), status: null });
 }

@@ -142,3 +142,50 @@ describe('URL hand-off on start', () => {
     expect(stored().user.email).toBe('ada@example.com');
   });
 });
+
+describe('URL hand-off on the mailed-token pages', () => {
+  it('leaves `token` alone on /reset-password and /verify-email (it is the page’s one-time token)', () => {
+    expect(readUrlHandoff('https://a.test/reset-password?token=R')).toBeNull();
+    expect(readUrlHandoff('https://a.test/verify-email/?token=V')).toBeNull();
+    expect(stripAuthParams('https://a.test/reset-password?token=R')).toBeNull();
+    // Other auth params are still taken and removed there; `token` stays.
+    expect(stripAuthParams('https://a.test/verify-email?token=V&access_token=A')).toBe(
+      '/verify-email?token=V',
+    );
+    // Elsewhere `token` is still an access token (SPEC §4.1).
+    expect(readUrlHandoff('https://a.test/reset-passwords?token=T')?.tokens?.accessToken).toBe('T');
+  });
+
+  it('keeps the token in the address bar of the reset page after start-up', async () => {
+    localStorage.clear();
+    const server = createFakeAuthServer();
+    visit('/reset-password?token=mailed-reset-token');
+    const state = await clientFor(server).auth.initialize();
+    expect(state.status).toBe('signed-out');
+    expect(window.location.pathname + window.location.search).toBe(
+      '/reset-password?token=mailed-reset-token',
+    );
+  });
+
+  it('reports a failed magic link and an auth_error from the URL through takeStartError', async () => {
+    localStorage.clear();
+    const server = createFakeAuthServer();
+    server.override('POST /api/auth/magic/verify', () =>
+      json(400, {
+        error: { code: 'MAGIC_LINK_EXPIRED', message: 'This sign-in link has expired.' },
+      }),
+    );
+    visit('/generator?magic_token=old');
+    const client = clientFor(server);
+    await client.auth.initialize();
+    expect(client.auth.takeStartError()).toMatchObject({ code: 'MAGIC_LINK_EXPIRED' });
+    expect(client.auth.takeStartError()).toBeNull();
+    expect(window.location.search).toBe('');
+
+    visit('/generator?auth_error=POPUP_CANCELED');
+    const second = clientFor(server);
+    await second.auth.initialize();
+    expect(second.auth.takeStartError()).toMatchObject({ code: 'POPUP_CANCELED' });
+    expect(window.location.search).toBe('');
+  });
+});

@@ -10,13 +10,28 @@ import {
   UpdateUserBodySchema,
   UserSchema,
 } from '@codewright/contract';
+import type { Config } from '../../env.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { createAbuseLimits } from './abuse-limits.ts';
+import { createAccountRepository } from './account.repository.ts';
+import { createAccountService } from './account.service.ts';
+import { emailVerificationRoutes } from './auth.email.routes.ts';
+import { magicLinkRoutes } from './auth.magic.routes.ts';
+import { passwordRoutes } from './auth.password.routes.ts';
 import { createAuthService } from './auth.service.ts';
+import { configuredProviders } from './oauth/oauth-providers.ts';
+import { oauthRoutes } from './oauth/oauth.routes.ts';
+import type { PublicUrls } from './public-urls.ts';
 import { toUserView } from './user-view.ts';
 
 export interface AuthRoutesOptions {
   failureLimit: number;
   failureWindowMs: number;
+  /** Account flows (issue 6): verification, limits, OAuth providers. */
+  config: Config;
+  urls: PublicUrls;
+  /** Server secret (JWT_SECRET or DATA_DIR/secret); signs the OAuth flow cookie. */
+  secret: string;
 }
 
 const UserEnvelope = z.object({ user: UserSchema });
@@ -32,14 +47,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     cache: app.principalCache,
     failureLimit: options.failureLimit,
     failureWindowMs: options.failureWindowMs,
+    requireEmailVerification: options.config.REQUIRE_EMAIL_VERIFICATION,
   });
   const authenticated = { preHandler: app.authenticate };
+  const { config, urls } = options;
+  const account = createAccountService({
+    repo: createAccountRepository(app.db),
+    authRepo: app.authRepository,
+    auth: service,
+    cache: app.principalCache,
+    mailer: app.mailer,
+    urls,
+  });
+  const limits = createAbuseLimits({
+    windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
+    emailMax: config.AUTH_RATE_LIMIT_EMAIL_MAX,
+  });
+  const providers = configuredProviders(config, (id) => urls.app(`/api/auth/oauth/${id}/callback`));
+  await app.register(passwordRoutes, { account, limits });
+  await app.register(emailVerificationRoutes, { account, limits });
+  await app.register(magicLinkRoutes, { account, limits });
+  await app.register(oauthRoutes, {
+    providers,
+    account,
+    urls,
+    appProjectId: config.APP_PROJECT_ID,
+    cookieKey: options.secret,
+  });
 
   app.post(
     '/signup',
     { schema: { body: SignUpBodySchema, response: { 201: UserEnvelope } } },
     async (request, reply) => {
+      limits.check('signup', request.ip);
       const user = await service.signUp(request.body);
+      if (config.REQUIRE_EMAIL_VERIFICATION) account.sendVerification(user.id);
       return reply.code(201).send({ user });
     },
   );
@@ -47,7 +90,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/signin/email',
     { schema: { body: SignInBodySchema, response: { 200: SessionResponseSchema } } },
-    async (request) => service.signInWithPassword(request.body),
+    async (request) => {
+      limits.check('signin', request.ip);
+      return service.signInWithPassword(request.body);
+    },
   );
 
   app.post(
@@ -82,11 +128,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   // Only providers that are configured; Google and GitHub join when their client id and secret are set.
+  const providerList = [
+    { id: 'email', name: 'Email' },
+    ...[...providers.values()].map((p) => ({ id: p.id, name: p.name })),
+  ];
   app.get(
     '/providers',
     { schema: { querystring: ProvidersQuery, response: { 200: ProvidersResponseSchema } } },
-    async () => ({
-      providers: [{ id: 'email', name: 'Email' }],
-    }),
+    async () => ({ providers: providerList }),
   );
 };

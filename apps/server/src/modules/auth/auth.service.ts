@@ -2,7 +2,6 @@ import {
   EmailSchema,
   METADATA_MAX_BYTES,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionResponse,
   type User,
@@ -11,7 +10,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PrincipalCache } from '../../plugins/auth.ts';
 import type { AuthRepository, Principal } from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './password.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
 import { parseMetadataObject, toUserView } from './user-view.ts';
 
@@ -21,6 +21,8 @@ export interface AuthServiceOptions {
   cache: PrincipalCache;
   failureLimit: number;
   failureWindowMs: number;
+  /** REQUIRE_EMAIL_VERIFICATION: sign-in answers 403 EMAIL_NOT_VERIFIED until the email is verified. */
+  requireEmailVerification?: boolean;
   now?: () => Date;
 }
 
@@ -58,19 +60,28 @@ export function createAuthService(options: AuthServiceOptions) {
     return new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   }
 
+  async function startSession(user: UserRow, at: Date): Promise<SessionResponse> {
+    const sessionId = newId('ses');
+    const refreshToken = newRefreshToken();
+    await repo.createSession({
+      sessionId,
+      userId: user.id,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: refreshExpiry(at),
+    });
+    const plan = await repo.findPlan(user.id);
+    return {
+      user: toUserView(user, plan),
+      ...(await issueSession({ userId: user.id, sessionId }, refreshToken, at)),
+    };
+  }
+
   return {
     /** Creates an account with a Free plan; no tokens (the client signs in next). */
     async signUp(input: { email: string; password: string; displayName?: string }): Promise<User> {
       const email = EmailSchema.safeParse(input.email);
       if (!email.success) throw new AppError('INVALID_EMAIL');
-      if (input.password.length < PASSWORD_MIN_LENGTH) throw new AppError('WEAK_PASSWORD');
-      if (input.password.length > PASSWORD_MAX_LENGTH) {
-        throw new AppError(
-          'WEAK_PASSWORD',
-          400,
-          `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-        );
-      }
+      assertAcceptablePassword(input.password);
       // Cheap pre-check so the common duplicate case skips hashing; the unique index decides races.
       if (await repo.findUserByEmail(email.data)) throw new AppError('EMAIL_ALREADY_EXISTS');
       const created = await repo.createUser({
@@ -111,20 +122,15 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       // A correct password ends the streak: earlier typos should not count against the next session.
       if (failures.length > 0) await repo.clearFailures(key);
-      const sessionId = newId('ses');
-      const refreshToken = newRefreshToken();
-      await repo.createSession({
-        sessionId,
-        userId: user.id,
-        tokenHash: hashRefreshToken(refreshToken),
-        expiresAt: refreshExpiry(at),
-      });
-      const plan = await repo.findPlan(user.id);
-      return {
-        user: toUserView(user, plan),
-        ...(await issueSession({ userId: user.id, sessionId }, refreshToken, at)),
-      };
+      // Checked only after the password, so it reveals nothing to someone without it.
+      if (options.requireEmailVerification && !user.emailVerifiedAt) {
+        throw new AppError('EMAIL_NOT_VERIFIED');
+      }
+      return startSession(user, at);
     },
+
+    /** Opens a new session for a user who proved who they are (password, magic link, OAuth). */
+    startSession: (user: UserRow) => startSession(user, now()),
 
     /** Rotates a refresh token; a reused one revokes its whole family. */
     async refresh(refreshToken: string): Promise<SessionResponse> {

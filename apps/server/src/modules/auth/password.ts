@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@codewright/contract';
+import { AppError } from '../../lib/app-error.ts';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). The library's default
 // algorithm is argon2id; its Algorithm enum is a const enum we cannot import
@@ -29,5 +31,17 @@ export async function verifyPassword(
     return await verify(storedHash, password);
   } catch {
     return false;
+  }
+}
+
+/** The password rules of sign-up, reset and change: 400 WEAK_PASSWORD with a message that says what to fix. */
+export function assertAcceptablePassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw new AppError('WEAK_PASSWORD');
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw new AppError(
+      'WEAK_PASSWORD',
+      400,
+      `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+    );
   }
 }

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteHeader } from './site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { usePageViews } from '../../features/analytics/use-page-views.ts';
 
 /** Header, main and footer around every route (SPEC §2.1), with a skip link for keyboard users. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  usePageViews();
 
   // After a client-side navigation that dropped focus (the clicked control is gone), put it on the
   // new page so keyboard and screen-reader users continue from there. Never on first load: the

@@ -7,7 +7,9 @@ import { Button, buttonClasses } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { PUBLIC_NAV_LINKS } from '../nav-links.ts';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { AuthDialog, type AuthMode } from '../../features/auth/components/auth-dialog.tsx';
+import type { AuthMode } from '../../features/auth/components/auth-dialog.tsx';
+import { LazyAuthDialog } from '../../features/marketing/components/lazy-auth-dialog.tsx';
+import { useTrackCta } from '../../features/analytics/use-track-cta.ts';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -32,6 +34,7 @@ export function SiteHeader() {
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.key : null);
   const [dialogMode, setDialogMode] = useState<AuthMode | null>(null);
   const menuId = useId();
+  const trackCta = useTrackCta();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -41,6 +44,8 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const openDialog = (mode: AuthMode) => {
+    // Call-to-action clicks are recorded (SPEC §7.1); fire and forget.
+    trackCta(mode === 'signup' ? 'Get Started' : 'Sign In');
     setMenuOpen(false);
     setDialogMode(mode);
   };
@@ -153,7 +158,7 @@ export function SiteHeader() {
         </div>
       ) : null}
 
-      <AuthDialog
+      <LazyAuthDialog
         open={dialogMode !== null}
         onOpenChange={(open) => !open && setDialogMode(null)}
         initialMode={dialogMode ?? 'signin'}

@@ -14,10 +14,11 @@ import {
   socialProvidersOf,
   type SocialProviderId,
 } from '../social-sign-in.ts';
+import { EmailLinkForm, LINK_INTROS, type LinkKind } from './email-link-form.tsx';
 import { SocialIcon } from './social-icon.tsx';
 
 export type AuthMode = 'signin' | 'signup';
-type View = 'social' | 'email';
+type View = 'social' | 'email' | LinkKind;
 
 export interface AuthDialogProps {
   open: boolean;
@@ -37,6 +38,15 @@ export function AuthDialog(props: AuthDialogProps) {
 function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: AuthDialogProps) {
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [view, setView] = useState<View>('social');
+  const heading =
+    view === 'reset'
+      ? { title: 'Reset Password', description: LINK_INTROS.reset }
+      : view === 'magic'
+        ? { title: 'Sign In With Email', description: LINK_INTROS.magic }
+        : mode === 'signin'
+          ? { title: 'Welcome Back', description: 'Sign in to continue building with Codewright.' }
+          : { title: 'Create Account', description: 'Start building with AI in seconds.' };
 
   return (
     <Dialog
@@ -45,14 +55,12 @@ function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: Au
         if (!busy) onOpenChange(false);
       }}
       closeDisabled={busy}
-      title={mode === 'signin' ? 'Welcome Back' : 'Create Account'}
-      description={
-        mode === 'signin'
-          ? 'Sign in to continue building with Codewright.'
-          : 'Start building with AI in seconds.'
-      }
+      title={heading.title}
+      description={heading.description}
     >
       <AuthDialogBody
+        view={view}
+        setView={setView}
         mode={mode}
         setMode={setMode}
         busy={busy}
@@ -67,6 +75,8 @@ function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: Au
 const providerCache = new WeakMap<object, Promise<Provider[]>>();
 
 interface BodyProps {
+  view: View;
+  setView: (view: View) => void;
   mode: AuthMode;
   setMode: (mode: AuthMode) => void;
   busy: boolean;
@@ -75,10 +85,10 @@ interface BodyProps {
   redirectTo: string;
 }
 
-function AuthDialogBody({ mode, setMode, busy, setBusy, onSignedIn, redirectTo }: BodyProps) {
+function AuthDialogBody(props: BodyProps) {
+  const { view, setView, mode, setMode, busy, setBusy, onSignedIn, redirectTo } = props;
   const { auth } = useAuth();
   const navigate = useNavigate();
-  const [view, setView] = useState<View>('social');
   const [providers, setProviders] = useState<Provider[]>([]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -106,7 +116,7 @@ function AuthDialogBody({ mode, setMode, busy, setBusy, onSignedIn, redirectTo }
       return;
     }
     if (view === 'email') emailRef.current?.focus();
-    else emailButtonRef.current?.focus();
+    else if (view === 'social') emailButtonRef.current?.focus();
   }, [view]);
 
   const social = socialProvidersOf(providers);
@@ -149,6 +159,18 @@ function AuthDialogBody({ mode, setMode, busy, setBusy, onSignedIn, redirectTo }
     } finally {
       setBusy(false);
     }
+  }
+
+  if (view === 'reset' || view === 'magic') {
+    return (
+      <EmailLinkForm
+        kind={view}
+        initialEmail={email}
+        busy={busy}
+        setBusy={setBusy}
+        onBack={() => setView('email')}
+      />
+    );
   }
 
   if (view === 'social') {
@@ -218,9 +240,32 @@ function AuthDialogBody({ mode, setMode, busy, setBusy, onSignedIn, redirectTo }
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {mode === 'signin' ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => setView('reset')}
+          className="-mt-2 self-end rounded-md text-xs font-medium text-accent-hover transition-colors hover:text-fg disabled:opacity-50"
+        >
+          Forgot password?
+        </button>
+      ) : null}
       <Button type="submit" size="lg" className="mt-1 w-full text-sm" disabled={busy}>
         {busy ? 'Loading...' : mode === 'signin' ? 'Sign In' : 'Sign Up'}
       </Button>
+      {mode === 'signin' ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="w-full text-sm"
+          disabled={busy}
+          onClick={() => setView('magic')}
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          Email me a sign-in link
+        </Button>
+      ) : null}
       <div className="mt-1 flex flex-col items-center gap-2.5 text-sm">
         <button
           type="button"

@@ -9,9 +9,17 @@ export function AuthProvider({ auth, children }: { auth: AuthClient; children: R
   useEffect(() => {
     const unsubscribe = auth.onAuthStateChange(setState);
     // Start-up is idempotent in the SDK; calling it here covers autoInitialize=false.
-    auth.initialize().catch((error: unknown) => {
-      console.error('Auth start-up failed', error);
-    });
+    auth
+      .initialize()
+      .then(() => {
+        // An expired magic link or a failed social sign-in that came back in the URL.
+        const problem = auth.takeStartError();
+        // sonner loads lazily (app.tsx); only this rare path needs it here.
+        if (problem) void import('sonner').then(({ toast }) => toast.error(problem.message));
+      })
+      .catch((error: unknown) => {
+        console.error('Auth start-up failed', error);
+      });
     return unsubscribe;
   }, [auth]);
 

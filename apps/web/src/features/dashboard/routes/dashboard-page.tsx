@@ -1,59 +1,72 @@
 import { Link } from 'react-router';
-import { FolderPlus, Loader2 } from 'lucide-react';
+import { Crown, Sparkles } from 'lucide-react';
+import type { PlanName } from '@codewright/contract';
 import type { User } from '@codewright/sdk';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { RequireAuth } from '../../auth/components/require-auth.tsx';
+import { usePlan } from '../../plan/hooks/use-plan.ts';
+import { PRICING_PATH } from '../../plan/components/upgrade-dialog.tsx';
+import { DashboardSkeleton } from '../components/dashboard-skeleton.tsx';
+import { PlanOverview } from '../components/plan-overview.tsx';
+import { ProjectsSection } from '../components/projects-section.tsx';
+import { useProjects } from '../hooks/use-projects.ts';
 
-/** /dashboard (SPEC §2.11), guarded. The plan, usage and project list arrive with the dashboard issue. */
+const badgeTone: Record<PlanName, BadgeTone> = {
+  free: 'neutral',
+  pro: 'accent',
+  enterprise: 'success',
+};
+
+/** /dashboard, "Coding Workspace" (SPEC §2.11), guarded; a skeleton while auth or data loads. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   return (
-    <RequireAuth
-      fallback={
-        <div className="flex flex-1 items-center justify-center py-24" role="status">
-          <Loader2 className="size-6 animate-spin text-accent-hover" aria-hidden="true" />
-          <span className="sr-only">Loading your workspace…</span>
-        </div>
-      }
-    >
-      {(user) => <Workspace user={user} />}
+    <RequireAuth fallback={<DashboardSkeleton />}>
+      {(user) => <Workspace key={user.id} user={user} />}
     </RequireAuth>
   );
 }
 
 function Workspace({ user }: { user: User }) {
+  const { plan } = usePlan(user.id);
+  const projects = useProjects(user.id);
+
+  // One skeleton until both answers are in, so the page never assembles piece by piece.
+  if (!plan || projects.state.status === 'loading') return <DashboardSkeleton />;
+
+  const projectCount = projects.state.status === 'ready' ? projects.state.projects.length : null;
+
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight text-fg">Coding Workspace</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-semibold tracking-tight text-fg">Coding Workspace</h1>
+            <Badge tone={badgeTone[plan.plan]} data-plan={plan.plan} className="px-3 py-1">
+              {plan.plan === 'free' ? null : <Crown className="size-3.5" aria-hidden="true" />}
+              <span className="sr-only">Current plan: </span>
+              {plan.limits.name} plan
+            </Badge>
+          </div>
           <p className="mt-2 truncate text-sm text-muted">
             Signed in as <span className="font-medium text-fg">{user.email}</span>
           </p>
         </div>
-        <Link to="/generator" className={buttonClasses('primary', 'md')}>
-          Open Generator
-        </Link>
+        {plan.plan === 'free' ? (
+          <Link
+            to={PRICING_PATH}
+            className={buttonClasses('primary', 'md', 'self-start sm:self-auto')}
+          >
+            <Sparkles className="size-4" aria-hidden="true" />
+            Upgrade to Pro
+          </Link>
+        ) : null}
       </div>
 
-      <section aria-labelledby="projects-title" className="mt-10">
-        <h2 id="projects-title" className="text-lg font-semibold text-fg">
-          Your Projects
-        </h2>
-        <div className="mt-4 flex flex-col items-center rounded-2xl border border-dashed border-border-strong bg-surface/50 px-6 py-14 text-center">
-          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-accent-soft text-accent-hover">
-            <FolderPlus className="size-6" aria-hidden="true" />
-          </span>
-          <p className="mt-4 font-medium text-fg">No projects yet</p>
-          <p className="mt-1 max-w-sm text-sm text-muted">
-            Generate some code and save it to see it here.
-          </p>
-          <Link to="/generator" className={buttonClasses('outline', 'md', 'mt-6')}>
-            Create Your First Project
-          </Link>
-        </div>
-      </section>
+      <PlanOverview plan={plan} projectCount={projectCount} />
+      <ProjectsSection projects={projects} maxProjects={plan.limits.maxProjects} />
     </div>
   );
 }

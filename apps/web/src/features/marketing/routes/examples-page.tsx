@@ -1,33 +1,90 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES, POST_LOGIN_PATH_DIALOG } from '@codewright/contract';
 import { PageHeader, PageSection } from '../../../components/page-header.tsx';
-import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { cn } from '../../../components/ui/cn.ts';
+import { useTrackCta } from '../../analytics/use-track-cta.ts';
+import { ExampleCard } from '../components/example-card.tsx';
+import {
+  EXAMPLE_CATEGORIES,
+  examplesIn,
+  type Example,
+  type ExampleCategory,
+} from '../content/examples.ts';
+import { useAuthGate } from '../hooks/use-auth-gate.tsx';
+import { usePageMeta } from '../hooks/use-page-meta.ts';
 
-const SAMPLES = [
-  { tag: 'React', prompt: 'A dark-mode toggle that remembers the choice in localStorage.' },
-  { tag: 'Backend', prompt: 'A REST endpoint that paginates users with cursor-based paging.' },
-  { tag: 'Full Stack', prompt: 'A todo app with a Node API and a React front end.' },
-  { tag: 'AI/ML', prompt: 'A Python script that classifies support tickets by sentiment.' },
-];
-
-/** /examples (SPEC §2.6); the filterable example gallery comes with the marketing issue. */
+/** /examples (SPEC §2.6, §4.6): a category filter over six examples with copy and "Try this prompt". */
 export function ExamplesPage() {
-  useDocumentTitle('Examples');
+  usePageMeta(
+    'Examples',
+    'Real prompts and the code Codewright generates from them: React components, backend services, full-stack apps and AI/ML scripts.',
+  );
+  const [category, setCategory] = useState<ExampleCategory>('All Examples');
+  const navigate = useNavigate();
+  const gate = useAuthGate();
+  const trackCta = useTrackCta();
+  const shown = examplesIn(category);
+
+  async function copy(example: Example) {
+    try {
+      await navigator.clipboard.writeText(example.code);
+      toast.success(MESSAGES.codeCopied);
+    } catch (error) {
+      console.error('Copy failed', error);
+      toast.error('Could not copy the code. Select it and copy it by hand.');
+    }
+  }
+
+  function tryPrompt(example: Example) {
+    trackCta('Try this prompt');
+    gate.run(() => {
+      void navigate(POST_LOGIN_PATH_DIALOG, {
+        state: { initialPrompt: example.prompt, language: example.language },
+      });
+    });
+  }
+
   return (
     <>
       <PageHeader eyebrow="Examples" title="See what you can build">
         Real prompts and the kind of code they produce, from React components to backend services.
+        Copy the code, or send the prompt to the generator and make it yours.
       </PageHeader>
       <PageSection>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {SAMPLES.map((s) => (
-            <li key={s.tag} className="rounded-xl border border-border bg-surface p-6">
-              <span className="rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-hover">
-                {s.tag}
-              </span>
-              <p className="mt-4 font-mono text-sm leading-relaxed text-fg">“{s.prompt}”</p>
-            </li>
+        <div role="group" aria-label="Filter examples by category" className="flex flex-wrap gap-2">
+          {EXAMPLE_CATEGORIES.map((name) => {
+            const active = name === category;
+            return (
+              <button
+                key={name}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setCategory(name)}
+                className={cn(
+                  'shrink-0 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors',
+                  active
+                    ? 'border-transparent bg-white text-zinc-950'
+                    : 'border-border-strong text-muted hover:border-white/25 hover:text-fg',
+                )}
+              >
+                {name}
+              </button>
+            );
+          })}
+        </div>
+        <p className="mt-5 text-sm text-muted" aria-live="polite">
+          {shown.length === 1 ? '1 example' : `${shown.length} examples`}
+          {category === 'All Examples' ? '' : ` in ${category}`}
+        </p>
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          {shown.map((example) => (
+            <ExampleCard key={example.id} example={example} onCopy={copy} onTry={tryPrompt} />
           ))}
-        </ul>
+        </div>
       </PageSection>
+      {gate.dialog}
     </>
   );
 }

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  AccountMessageResponseSchema,
+  TokenBodySchema,
+  VerifySendBodySchema,
+} from '@codewright/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { AccountRouteDeps } from './account-route-deps.ts';
+
+const Message = { 200: AccountMessageResponseSchema };
+// Fastify hands a bodiless POST to the validator as null.
+const SendBody = VerifySendBodySchema.nullable();
+
+/** /api/auth/email/verify, /verify/generate, /verify/send (SPEC §7.2). Tokens only ever travel by mail. */
+export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
+  app,
+  { account, limits },
+) => {
+  app.post(
+    '/email/verify',
+    { schema: { body: TokenBodySchema, response: Message } },
+    async (request) => {
+      limits.check('verify', request.ip);
+      await account.verifyEmail(request.body.token);
+      return { message: ACCOUNT_MESSAGES.emailVerified };
+    },
+  );
+
+  // For the signed-in user: a new link goes to their address; the answer holds no token.
+  app.post(
+    '/email/verify/generate',
+    { onRequest: app.authenticate, schema: { response: Message } },
+    async (request) => {
+      const { user } = principalOf(request);
+      limits.check('verify', request.ip, user.email);
+      account.sendVerification(user.id);
+      return { message: ACCOUNT_MESSAGES.verificationSent };
+    },
+  );
+
+  // Bearer, or { email } for someone who cannot sign in yet (EMAIL_NOT_VERIFIED).
+  app.post(
+    '/email/verify/send',
+    { schema: { body: SendBody, response: Message } },
+    async (request) => {
+      if (request.headers.authorization) {
+        await app.authenticate(request);
+        const { user } = principalOf(request);
+        limits.check('verify', request.ip, user.email);
+        account.sendVerification(user.id);
+      } else {
+        const email = request.body?.email;
+        if (!email) {
+          throw new AppError('VALIDATION_ERROR', 400, 'Send { "email": … } or sign in first.');
+        }
+        limits.check('verify', request.ip, email);
+        account.requestVerification(email);
+      }
+      return { message: ACCOUNT_MESSAGES.verificationSent };
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  BatchBodySchema,
+  BatchResultSchema,
+  CTA_INSERT_RATE_LIMIT_PER_MINUTE,
+  SqlBodySchema,
+  SqlResultSchema,
+} from '@codewright/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { createAdminSql } from './admin-sql.ts';
+import { type Caller, createDbService, requireAdmin } from './db.service.ts';
+
+/** Database writes may carry a 1 MiB project code plus JSON escaping; the rest of the API keeps 1 MB. */
+export const DB_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const TableParams = z.object({ project: z.string(), table: z.string() });
+const ProjectParams = z.object({ project: z.string() });
+type RawQuery = Record<string, string | string[] | undefined>;
+
+function callerOf(request: FastifyRequest): Caller {
+  const p = request.principal;
+  return p ? { id: p.user.id, role: p.user.role } : null;
+}
+
+/**
+ * /api/db/{project}: the PostgREST subset over projects, chat_messages and
+ * cta_interactions (DESIGN §2b), and admin-only /sql and /batch.
+ */
+export const dbRoutes: FastifyPluginAsyncZod<{
+  readCacheMs?: number;
+  /** CTA inserts per client IP per minute (anonymous visitors may post them). */
+  ctaRateLimitMax?: number;
+}> = async (app, options) => {
+  const service = createDbService({ db: app.db, readCacheMs: options.readCacheMs ?? 0 });
+  const adminSql = createAdminSql(app.db, app.dbKind);
+  const authenticated = { onRequest: [app.requireAppProject, app.authenticate] };
+  // A CTA click may come from a visitor who is not signed in; a Bearer, when sent, must be valid.
+  const optionalAuth = {
+    onRequest: [
+      app.requireAppProject,
+      async (request: FastifyRequest) => {
+        if (request.headers.authorization) await app.authenticate(request);
+      },
+    ],
+  };
+
+  // The 413 text of the shared handler names the 1 MB API limit; these routes allow more.
+  app.setErrorHandler((err, _request, _reply) => {
+    if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        413,
+        `The request body is too large (the limit for database writes is ${DB_BODY_LIMIT_BYTES / 1024 / 1024} MB).`,
+      );
+    }
+    throw err;
+  });
+
+  const rest = '/:project/rest/v1/:table';
+
+  app.get(rest, { ...authenticated, schema: { params: TableParams } }, async (request, reply) => {
+    const queryKey = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+    const json = await service.listJson(
+      callerOf(request),
+      request.params.table,
+      request.query as RawQuery,
+      queryKey,
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.post(
+    '/:project/rest/v1/cta_interactions',
+    {
+      ...optionalAuth,
+      bodyLimit: DB_BODY_LIMIT_BYTES,
+      schema: { params: ProjectParams },
+      config: {
+        rateLimit: {
+          max: options.ctaRateLimitMax ?? CTA_INSERT_RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+        },
+      },
+    },
+    async (request, reply) => {
+      const rows = await service.insert(
+        callerOf(request),
+        'cta_interactions',
+        request.body,
+        request.query as RawQuery,
+      );
+      return reply.code(201).send(rows);
+    },
+  );
+
+  app.post(
+    rest,
+    { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
+    async (request, reply) => {
+      const rows = await service.insert(
+        callerOf(request),
+        request.params.table,
+        request.body,
+        request.query as RawQuery,
+      );
+      return reply.code(201).send(rows);
+    },
+  );
+
+  app.patch(
+    rest,
+    { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
+    async (request) =>
+      service.update(
+        callerOf(request),
+        request.params.table,
+        request.body,
+        request.query as RawQuery,
+      ),
+  );
+
+  app.delete(rest, { ...authenticated, schema: { params: TableParams } }, async (request) =>
+    service.remove(callerOf(request), request.params.table, request.query as RawQuery),
+  );
+
+  app.post(
+    '/:project/sql',
+    {
+      ...authenticated,
+      schema: { params: ProjectParams, body: SqlBodySchema, response: { 200: SqlResultSchema } },
+    },
+    async (request) => {
+      requireAdmin(callerOf(request));
+      try {
+        return await adminSql.run(request.body);
+      } finally {
+        // The admin may have changed any row, plan or role behind the caches' back.
+        app.principalCache.forgetAll();
+        service.forgetAllReads();
+      }
+    },
+  );
+
+  app.post(
+    '/:project/batch',
+    {
+      ...authenticated,
+      schema: {
+        params: ProjectParams,
+        body: BatchBodySchema,
+        response: { 200: BatchResultSchema },
+      },
+    },
+    async (request) => {
+      requireAdmin(callerOf(request));
+      try {
+        return await adminSql.batch(request.body);
+      } finally {
+        app.principalCache.forgetAll();
+        service.forgetAllReads();
+      }
+    },
+  );
+};

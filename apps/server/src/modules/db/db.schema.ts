@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** Saved projects (SPEC §3). Listed per user, newest first: hence the (user_id, updated_at) index. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    code: text('code').notNull().default(''),
+    description: text('description'),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/** Stored chat messages; deleting a project deletes its messages. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    codeSnapshot: text('code_snapshot'),
+    createdAt: at('created_at'),
+  },
+  (t) => [
+    index('chat_messages_project_created_idx').on(t.projectId, t.createdAt),
+    index('chat_messages_user_idx').on(t.userId),
+    check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+/** CTA clicks; anonymous visitors have no user (SPEC §3). */
+export const ctaInteractions = pgTable(
+  'cta_interactions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ctaName: text('cta_name').notNull(),
+    page: text('page').notNull(),
+    timestamp: at('timestamp'),
+  },
+  (t) => [index('cta_interactions_timestamp_idx').on(t.timestamp)],
+);

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DB_INSERT_MAX_ROWS } from '@codewright/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { planRepository, rowsOf } from '../plan/plan.repository.ts';
+import { ADMIN_ROLE } from '../plan/principal-policy.ts';
+import { translateWriteError } from './db-errors.ts';
+import { ReadCache } from './read-cache.ts';
+import { parseQuery } from './query-parser.ts';
+import { deleteSql, type InsertValue, insertSql, selectJsonSql, updateSql } from './sql-builder.ts';
+import { type TableSpec, tableSpec } from './tables.ts';
+
+/** Who is calling: a signed-in user (with role) or an anonymous visitor (null). */
+export type Caller = { id: string; role: string } | null;
+
+type RawQuery = Record<string, string | string[] | undefined>;
+type Row = Record<string, unknown>;
+
+function bad(message: string): never {
+  throw new AppError('VALIDATION_ERROR', 400, message);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requireTable(name: string): TableSpec {
+  const spec = tableSpec(name);
+  if (!spec) bad(`Unknown table "${name}"; tables are projects, chat_messages, cta_interactions.`);
+  return spec;
+}
+
+function requireUser(caller: Caller): { id: string; role: string } {
+  if (!caller) throw new AppError('UNAUTHORIZED');
+  return caller;
+}
+
+function requireAdmin(caller: Caller): void {
+  if (requireUser(caller).role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
+}
+
+/** Rows of projects and chat_messages belong to their user; cta_interactions is admin-read. */
+function ownerScope(spec: TableSpec, caller: Caller): string | null {
+  if (spec.name === 'cta_interactions') {
+    requireAdmin(caller);
+    return null;
+  }
+  return requireUser(caller).id;
+}
+
+/** `row 2: name: must not be blank; language: …` from a zod error. */
+function describeIssues(
+  error: z.ZodError,
+  item: Record<string, unknown>,
+  rowLabel: string,
+): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
+    if (issue.path.length === 1 && item[field] === undefined) return `${field} is required`;
+    return `${field ? `${field}: ` : ''}${issue.message}`;
+  });
+  return `${rowLabel}${parts.join('; ')}.`;
+}
+
+/** A server id, `proj_<ms>_<random>` (DESIGN §3.8). */
+export function newRowId(prefix: string): string {
+  return `${prefix}_${Date.now()}_${randomBytes(9).toString('base64url')}`;
+}
+
+/** The db REST API's rules: whitelist, ownership, validation, project cap (DESIGN §2b, §3.4, §3.10). */
+export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCacheMs?: number }) {
+  const reads = new ReadCache(readCacheMs);
+  const inFlight = new Map<string, Promise<string>>();
+
+  /** A read as JSON array text, built by the database. */
+  async function select(spec: TableSpec, q: ReturnType<typeof parseQuery>, owner: string | null) {
+    try {
+      const [row] = rowsOf<{ json: string }>(await db.execute(selectJsonSql(spec, q, owner)));
+      return row?.json ?? '[]';
+    } catch (err) {
+      translateWriteError(err);
+    }
+  }
+
+  /** Runs a write and then drops the cached reads it may have changed (CTA reads are never cached). */
+  async function writing<T>(
+    owner: string | null,
+    spec: TableSpec,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run().catch(translateWriteError);
+    } finally {
+      if (owner !== null && spec.name !== 'cta_interactions') {
+        reads.forget(owner, spec.name);
+        // Deleting a project deletes its chat messages (FK cascade).
+        if (spec.name === 'projects') reads.forget(owner, 'chat_messages');
+      }
+    }
+  }
+
+  async function insertProjects(
+    owner: string,
+    rows: Record<string, InsertValue>[],
+    returning: string[],
+    spec: TableSpec,
+  ) {
+    return db.transaction(async (tx) => {
+      // The plan row lock serialises concurrent creates of one user, so the count is exact.
+      const cap = await planRepository.lockProjectCap(tx, owner);
+      if (cap !== -1) {
+        const count = await planRepository.countProjects(tx, owner);
+        if (count + rows.length > cap) throw new AppError('PROJECT_LIMIT_REACHED');
+      }
+      return rowsOf<Row>(await tx.execute(insertSql(spec, rows, returning)));
+    });
+  }
+
+  async function checkProjectsOwned(owner: string, projectIds: string[]) {
+    const unique = [...new Set(projectIds)];
+    const found = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from projects where user_id = ${owner} and id in (${sql.join(
+          unique.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    const owned = new Set(found.map((r) => r.id));
+    const missing = unique.find((id) => !owned.has(id));
+    if (missing !== undefined)
+      throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
+  }
+
+  return {
+    /**
+     * GET: the caller's rows matching the query as JSON text (others' rows are
+     * invisible). `queryKey` (the raw query string) keys the short read cache.
+     */
+    async listJson(
+      caller: Caller,
+      table: string,
+      raw: RawQuery,
+      queryKey: string,
+    ): Promise<string> {
+      const spec = requireTable(table);
+      const owner = ownerScope(spec, caller);
+      if (owner !== null) {
+        const hit = reads.get(owner, spec.name, queryKey);
+        if (hit !== undefined) return hit;
+      }
+      const q = parseQuery(spec, raw);
+      if (owner === null) return select(spec, q, null);
+      // Concurrent identical reads share one query (an expired entry under load is one query, not fifty).
+      const stamp = reads.stamp(owner, spec.name);
+      const flightKey = `${owner}\n${spec.name}\n${stamp}\n${queryKey}`;
+      let pending = inFlight.get(flightKey);
+      if (!pending) {
+        pending = select(spec, q, owner)
+          .then((json) => {
+            reads.set(owner, spec.name, queryKey, json, stamp);
+            return json;
+          })
+          .finally(() => inFlight.delete(flightKey));
+        inFlight.set(flightKey, pending);
+      }
+      return pending;
+    },
+
+    /** Drops every cached read (after admin SQL). */
+    forgetAllReads(): void {
+      reads.forgetAll();
+    },
+
+    /** POST: one row or an array; all or nothing; always owned by the caller. */
+    async insert(caller: Caller, table: string, body: unknown, raw: RawQuery): Promise<Row[]> {
+      const spec = requireTable(table);
+      const anonymousAllowed = spec.name === 'cta_interactions';
+      const owner = anonymousAllowed ? (caller?.id ?? null) : requireUser(caller).id;
+      const many = Array.isArray(body);
+      const input: unknown[] = many ? body : [body];
+      if (input.length === 0) bad('Send a row object or a non-empty array of rows.');
+      if (input.length > DB_INSERT_MAX_ROWS)
+        bad(`Send at most ${DB_INSERT_MAX_ROWS} rows per request.`);
+      const returning = parseQuery(spec, { select: raw.select }).select;
+
+      const rows = input.map((item, i) => {
+        const label = many ? `row ${i}: ` : '';
+        if (!isPlainObject(item)) bad(`${label}each row must be a JSON object.`);
+        const parsed = spec.insertSchema.safeParse(item);
+        if (!parsed.success) bad(describeIssues(parsed.error, item, label));
+        const values: Record<string, InsertValue> = {};
+        for (const [column, value] of Object.entries(parsed.data)) {
+          if (value !== undefined) values[column] = { value };
+        }
+        values.id = values.id ?? { value: newRowId(spec.idPrefix) };
+        values.user_id = { value: owner };
+        for (const [column, type] of Object.entries(spec.columns))
+          if (type === 'timestamp' && (spec.serverTimestamps.includes(column) || !values[column]))
+            values[column] = 'now';
+        return values;
+      });
+
+      return writing(owner, spec, async () => {
+        if (spec.name === 'projects') return insertProjects(owner!, rows, returning, spec);
+        if (spec.name === 'chat_messages')
+          await checkProjectsOwned(
+            owner!,
+            rows.map((r) => String((r.project_id as { value: unknown }).value)),
+          );
+        return rowsOf<Row>(await db.execute(insertSql(spec, rows, returning)));
+      });
+    },
+
+    /** PATCH: changes the caller's matching rows; a filter is required. */
+    async update(caller: Caller, table: string, body: unknown, raw: RawQuery): Promise<Row[]> {
+      const spec = requireTable(table);
+      const owner = ownerScope(spec, caller);
+      if (!isPlainObject(body)) bad('PATCH takes one JSON object of the fields to change.');
+      for (const column of spec.frozen) if (column in body) bad(`${column} cannot be changed.`);
+      const parsed = spec.patchSchema.safeParse(body);
+      if (!parsed.success) bad(describeIssues(parsed.error, body, ''));
+      const patch: Record<string, unknown> = {};
+      for (const [column, value] of Object.entries(parsed.data)) {
+        // updated_at is the server's to set (touchOnPatch); a client's value is ignored.
+        if (value !== undefined && column !== spec.touchOnPatch) patch[column] = value;
+      }
+      if (Object.keys(patch).length === 0 && !(spec.touchOnPatch && spec.touchOnPatch in body))
+        bad('Send at least one field to change.');
+      const q = parseQuery(spec, raw);
+      if (q.filters.length === 0)
+        bad('PATCH needs a filter such as ?id=eq.<id>; whole-table updates are refused.');
+      return writing(owner, spec, async () =>
+        rowsOf<Row>(await db.execute(updateSql(spec, patch, q, owner))),
+      );
+    },
+
+    /** DELETE: removes the caller's matching rows; a filter is required. */
+    async remove(caller: Caller, table: string, raw: RawQuery): Promise<Row[]> {
+      const spec = requireTable(table);
+      const owner = ownerScope(spec, caller);
+      const q = parseQuery(spec, raw);
+      if (q.filters.length === 0)
+        bad('DELETE needs a filter such as ?id=eq.<id>; whole-table deletes are refused.');
+      return writing(owner, spec, async () =>
+        rowsOf<Row>(await db.execute(deleteSql(spec, q, owner))),
+      );
+    },
+  };
+}
+
+export type DbService = ReturnType<typeof createDbService>;
+export { requireAdmin };

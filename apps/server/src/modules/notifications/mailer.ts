@@ -1,0 +1,143 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { mailLog } from './notifications.schema.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  /** What sort of mail (verify_email, reset_password, magic_link, password_changed, api). */
+  kind: string;
+}
+
+export interface SentMail {
+  id: string;
+  accepted: string[];
+}
+
+export interface MailerOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** smtp:// or smtps:// URL; unset → mails are written to the server log instead. */
+  smtpUrl?: string;
+  from: string;
+  perRecipientPerHour: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The http(s) links of a text, for the log line of an unsent mail. */
+export function linksOf(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((m) => m[0]);
+}
+
+/**
+ * Sends mail through nodemailer over SMTP, or writes it to the server log when
+ * no SMTP_URL is set (the embedded default). Every recipient may get at most
+ * `perRecipientPerHour` mails an hour (mail_log keeps count).
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: MailerOptions) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
+
+  /**
+   * Sends a mail now. Throws 429 RATE_LIMITED (nothing sent) when a recipient
+   * already had its hourly share.
+   */
+  async send(message: MailMessage): Promise<SentMail> {
+    const recipients = [...new Set(message.to.map((a) => a.trim()))];
+    await this.reserve(recipients, message.kind);
+    const id = newId('mail');
+    if (!this.transport) {
+      const links = linksOf(message.text ?? message.html ?? '');
+      this.options.log.info(
+        { mailId: id, to: recipients, subject: message.subject, links },
+        `mail not sent (SMTP_URL is unset): to ${recipients.join(', ')} "${message.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`,
+      );
+      return { id, accepted: recipients };
+    }
+    const info = await this.transport.sendMail({
+      from: this.options.from,
+      to: recipients,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: { 'X-Codewright-Mail': message.kind },
+    });
+    const accepted = (info.accepted as Array<string | { address: string }>).map((a) =>
+      typeof a === 'string' ? a : a.address,
+    );
+    return { id, accepted };
+  }
+
+  /**
+   * Sends without making the caller wait: answers stay the same (and as fast)
+   * whether or not a mail goes out. Failures and the hourly cap are logged.
+   */
+  sendInBackground(build: () => Promise<MailMessage | null>): void {
+    const task = (async () => {
+      const message = await build();
+      if (message) await this.send(message);
+    })()
+      .catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+          this.options.log.warn({ err: err.message }, 'mail not sent: hourly cap for the address');
+        } else {
+          this.options.log.error({ err }, 'mail failed');
+        }
+      })
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  /** Waits for background sends (on close, and in tests). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    this.transport?.close();
+  }
+
+  /** Counts this mail against each recipient's hour; refuses the whole mail if one is over. */
+  private async reserve(recipients: string[], kind: string): Promise<void> {
+    const { db, perRecipientPerHour } = this.options;
+    const since = new Date(Date.now() - HOUR_MS);
+    const keys = recipients.map((r) => r.toLowerCase());
+    const inserted = await db
+      .insert(mailLog)
+      .values(keys.map((recipient) => ({ recipient, kind })))
+      .returning({ id: mailLog.id });
+    // Insert first, count after: two mails racing for the last slot cannot both get it.
+    for (const recipient of keys) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(mailLog)
+        .where(and(eq(mailLog.recipient, recipient), gt(mailLog.createdAt, since)));
+      if ((row?.n ?? 0) > perRecipientPerHour) {
+        for (const { id } of inserted) await db.delete(mailLog).where(eq(mailLog.id, id));
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `Too many emails to ${recipient} in the last hour (at most ${perRecipientPerHour}). Please try again later.`,
+          undefined,
+          { 'retry-after': '3600' },
+        );
+      }
+    }
+  }
+}

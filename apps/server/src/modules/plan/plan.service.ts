@@ -1,0 +1,113 @@
+import { PLAN_LIMITS, type PlanInfo, type PlanName, remainingOf } from '@codewright/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { PrincipalCache } from '../../plugins/auth.ts';
+import { type Executor, type Meter, type PlanRow, planRepository } from './plan.repository.ts';
+
+export type { Meter };
+
+/** A charged unit of a meter; hand it to `refundUsage` if the work it paid for failed. */
+export interface UsageReservation {
+  userId: string;
+  meter: Meter;
+  /** Start of the usage period charged (a refund after the next monthly reset is dropped). */
+  chargedAt: Date;
+}
+
+export interface PlanServiceOptions {
+  db: Database;
+  cache: Pick<PrincipalCache, 'forgetUser'>;
+}
+
+function infoOf(row: PlanRow, projectCount: number): PlanInfo {
+  const limits = PLAN_LIMITS[row.plan];
+  return {
+    plan: row.plan,
+    limits,
+    usage: {
+      generationsUsed: row.generationsUsed,
+      editsUsed: row.editsUsed,
+      lastResetDate: row.lastResetDate.toISOString(),
+    },
+    remaining: {
+      generations: remainingOf(limits.generationsPerMonth, row.generationsUsed),
+      edits: remainingOf(limits.editsPerMonth, row.editsUsed),
+      projects: remainingOf(limits.maxProjects, projectCount),
+    },
+  };
+}
+
+/**
+ * Plans, usage meters and the monthly reset (DESIGN §3.1–3.4, SPEC §4.3).
+ * The AI route calls `reserveUsage` before asking the model and `refundUsage`
+ * when the call failed; a successful call needs nothing more (the charge stands).
+ */
+export function createPlanService({ db, cache }: PlanServiceOptions) {
+  async function readInfo(
+    tx: Executor,
+    userId: string,
+  ): Promise<{ info: PlanInfo; reset: boolean }> {
+    let read = await planRepository.readWithReset(tx, userId);
+    if (!read) {
+      // An account older than plans has no row yet: it starts on Free.
+      await planRepository.ensureRow(tx, userId);
+      read = await planRepository.readWithReset(tx, userId);
+    }
+    if (!read) throw new AppError('UNAUTHORIZED');
+    return {
+      info: infoOf(read.row, await planRepository.countProjects(tx, userId)),
+      reset: read.reset,
+    };
+  }
+
+  return {
+    /** The caller's plan, limits, usage and remaining quota; applies the monthly reset first. */
+    async getPlanInfo(userId: string): Promise<PlanInfo> {
+      const { info, reset } = await db.transaction((tx) => readInfo(tx, userId));
+      if (reset) cache.forgetUser(userId);
+      return info;
+    },
+
+    /** Self-serve plan change (SPEC §4.3: it sets the plan directly; no payment flow). */
+    async upgrade(userId: string, plan: PlanName): Promise<PlanInfo> {
+      const { info } = await db.transaction(async (tx) => {
+        await planRepository.setPlan(tx, userId, plan);
+        return readInfo(tx, userId);
+      });
+      cache.forgetUser(userId);
+      return info;
+    },
+
+    /**
+     * Charges one generation or edit, atomically (one conditional UPDATE, with
+     * the monthly reset in the same statement). Throws 402
+     * GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED when none remains.
+     */
+    async reserveUsage(
+      userId: string,
+      meter: Meter,
+    ): Promise<{ ok: true; reservation: UsageReservation }> {
+      let row = await planRepository.reserve(db, userId, meter);
+      if (!row) {
+        // No row yet (an account older than plans): create the Free row and try once more.
+        await planRepository.ensureRow(db, userId);
+        row = await planRepository.reserve(db, userId, meter);
+      }
+      if (!row) {
+        throw new AppError(
+          meter === 'generation' ? 'GENERATION_LIMIT_REACHED' : 'EDIT_LIMIT_REACHED',
+        );
+      }
+      cache.forgetUser(userId);
+      return { ok: true, reservation: { userId, meter, chargedAt: row.lastResetDate } };
+    },
+
+    /** Gives a reserved unit back (never below 0; not across a monthly reset). */
+    async refundUsage(reservation: UsageReservation): Promise<void> {
+      await planRepository.refund(db, reservation.userId, reservation.meter, reservation.chargedAt);
+      cache.forgetUser(reservation.userId);
+    },
+  };
+}
+
+export type PlanService = ReturnType<typeof createPlanService>;

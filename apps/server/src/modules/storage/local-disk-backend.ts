@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ObjectExistsError,
+  ObjectPathConflictError,
+  type StorageBackend,
+  type StoredObjectInfo,
+} from './storage-backend.ts';
+
+/** Staging files older than this are left over from a crash and removed at start. */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
+const isErrno = (err: unknown, ...codes: string[]) =>
+  err instanceof Error && codes.includes((err as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Files under `root` (DATA_DIR): key `uploads/u1/a.png` is `root/uploads/u1/a.png`.
+ * Staging files live in `root/uploads/.staging/` — the same file system, so
+ * moving one into place is a rename (atomic). Keys come validated from the
+ * service; the containment check here is a second fence.
+ */
+export class LocalDiskBackend implements StorageBackend {
+  private readonly root: string;
+  private readonly stagingDir: string;
+
+  private constructor(root: string) {
+    this.root = path.resolve(root);
+    this.stagingDir = path.join(this.root, 'uploads', '.staging');
+  }
+
+  /** Opens the store and clears staging files a crashed process left behind. */
+  static async open(root: string): Promise<LocalDiskBackend> {
+    const backend = new LocalDiskBackend(root);
+    await fs.mkdir(backend.stagingDir, { recursive: true });
+    const now = Date.now();
+    for (const name of await fs.readdir(backend.stagingDir)) {
+      const file = path.join(backend.stagingDir, name);
+      const info = await fs.stat(file).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_STAGING_MS) await fs.rm(file, { force: true });
+    }
+    return backend;
+  }
+
+  private fileOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`key outside the store: ${key}`);
+    return file;
+  }
+
+  async createStagingFile(): Promise<string> {
+    await fs.mkdir(this.stagingDir, { recursive: true });
+    return path.join(this.stagingDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+  }
+
+  async discardStagingFile(stagingPath: string): Promise<void> {
+    await fs.rm(stagingPath, { force: true }).catch(() => {});
+  }
+
+  async put(key: string, stagingPath: string, options: { overwrite: boolean }): Promise<void> {
+    const file = this.fileOf(key);
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      if (options.overwrite) {
+        const current = await fs.stat(file).catch(() => null);
+        if (current?.isDirectory()) throw new ObjectPathConflictError(key);
+        await fs.rename(stagingPath, file);
+      } else {
+        // link() fails with EEXIST instead of replacing: an atomic "create if absent".
+        await fs.link(stagingPath, file);
+        await fs.rm(stagingPath, { force: true });
+      }
+    } catch (err) {
+      await this.discardStagingFile(stagingPath);
+      if (err instanceof ObjectPathConflictError) throw err;
+      if (isErrno(err, 'EEXIST')) {
+        const current = await fs.stat(file).catch(() => null);
+        throw current?.isDirectory()
+          ? new ObjectPathConflictError(key)
+          : new ObjectExistsError(key);
+      }
+      if (isErrno(err, 'ENOTDIR', 'EISDIR')) throw new ObjectPathConflictError(key);
+      throw err;
+    }
+  }
+
+  async get(key: string) {
+    // Open first, then stat the open file: no window in which a remove turns the answer into an error.
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.fileOf(key), 'r');
+    } catch (err) {
+      if (isErrno(err, 'ENOENT', 'ENOTDIR', 'EISDIR')) return null;
+      throw err;
+    }
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return { stream: handle.createReadStream(), size: info.size };
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const info = await fs.stat(this.fileOf(key));
+      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+    } catch (err) {
+      if (isErrno(err, 'ENOENT', 'ENOTDIR')) return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async remove(key: string): Promise<boolean> {
+    if (!(await this.exists(key))) return false;
+    try {
+      await fs.unlink(this.fileOf(key));
+      return true;
+    } catch (err) {
+      if (isErrno(err, 'ENOENT')) return false;
+      throw err;
+    }
+  }
+}

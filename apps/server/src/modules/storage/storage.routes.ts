@@ -1,0 +1,255 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BACKEND_UPLOAD_MAX_BYTES,
+  fileTooLargeMessage,
+  RemoveBodySchema,
+  RemoveResultSchema,
+  UploadOptionsSchema,
+  UploadResultSchema,
+} from '@codewright/contract';
+import { AppError, isAppError } from '../../lib/app-error.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { LocalDiskBackend } from './local-disk-backend.ts';
+import type { StorageBackend } from './storage-backend.ts';
+import { createStorageService, type StagedUpload, type StoredFile } from './storage.service.ts';
+import { assertValidPath, isOwnPath } from './storage-path.ts';
+
+export interface StorageRoutesOptions {
+  /** DATA_DIR: files go under DATA_DIR/uploads/. */
+  dataDir: string;
+  /** Another backend (tests, S3 later); defaults to local disk under dataDir. */
+  backend?: StorageBackend;
+  maxBytes?: number;
+}
+
+/** Room for the multipart envelope and the path/options fields around a file at the limit. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/** Every file answer: no sniffing, no scripts, nothing embedded but images. */
+const FILE_CSP = "default-src 'none'; img-src 'self'; sandbox";
+/** Types never served as themselves, even as downloads: they could run as a page. */
+const ACTIVE_TYPES = new Set(['text/html', 'image/svg+xml', 'application/xml', 'text/xml']);
+
+const uploadFieldsProblem = (name: string) =>
+  `Unknown multipart field "${name}"; send only file, path and options.`;
+
+function multipartError(err: unknown): unknown {
+  if (isAppError(err)) return err;
+  const code = (err as { code?: string }).code;
+  const message =
+    code === 'FST_FILES_LIMIT'
+      ? 'Send exactly one file per upload, in the field "file".'
+      : code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT'
+        ? 'Too many multipart fields; send only file, path and options.'
+        : code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+          ? 'Send the upload as multipart/form-data.'
+          : 'The multipart body could not be read; send file, path and options as multipart/form-data.';
+  return new AppError('VALIDATION_ERROR', 400, message);
+}
+
+function sendFile(reply: FastifyReply, file: StoredFile, cacheControl: string) {
+  const type = file.inline
+    ? file.mimeType
+    : ACTIVE_TYPES.has(file.mimeType)
+      ? 'application/octet-stream'
+      : file.mimeType.startsWith('text/')
+        ? `${file.mimeType}; charset=utf-8`
+        : file.mimeType;
+  return reply
+    .header('content-type', type)
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CSP)
+    .header('cache-control', cacheControl)
+    .header(
+      'content-disposition',
+      // File names are limited to [A-Za-z0-9._-], so no quoting is needed.
+      `${file.inline ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
+    )
+    .send(file.stream);
+}
+
+/** Reads a stream to its end without keeping it (the rest of a refused upload). */
+async function drain(stream: Readable): Promise<void> {
+  stream.resume();
+  await new Promise<void>((resolve) => {
+    stream.once('end', resolve);
+    stream.once('close', resolve);
+    stream.once('error', () => resolve());
+  });
+}
+
+/** /api/storage/{project}: upload, download, remove and public files (SPEC §7.3, DESIGN §2b). */
+export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async (app, options) => {
+  const maxBytes = options.maxBytes ?? BACKEND_UPLOAD_MAX_BYTES;
+  const hardLimit = maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const backend = options.backend ?? (await LocalDiskBackend.open(options.dataDir));
+  const service = createStorageService({ backend, maxBytes });
+
+  // Registered in this scope only: the rest of the API stays JSON-only.
+  await app.register(multipart, {
+    // Busboy cuts a file off at this size; the service counts the rest for the message.
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: hardLimit,
+      files: 1,
+      fields: 4,
+      parts: 6,
+      fieldSize: 16 * 1024,
+      headerPairs: 100,
+    },
+  });
+
+  const project = { preHandler: [app.requireAppProject] };
+  const authenticated = { preHandler: [app.requireAppProject, app.authenticate] };
+  const publicUrlOf = (request: FastifyRequest) => (key: string) =>
+    `${request.protocol}://${request.host}/api/storage/${(request.params as { project: string }).project}/public/${key}`;
+
+  app.post(
+    '/upload',
+    {
+      ...authenticated,
+      // Multipart bodies are streamed, not parsed against bodyLimit; this only
+      // documents the size a request to this route may reach.
+      bodyLimit: hardLimit,
+      schema: { response: { 201: UploadResultSchema } },
+      onRequest: async (request) => {
+        if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            415,
+            'Send the upload as multipart/form-data with the fields file, path and options.',
+          );
+        }
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > hardLimit) {
+          // Refused before reading a byte; the connection closes instead of draining gigabytes.
+          throw new AppError('FILE_TOO_LARGE', 413, fileTooLargeMessage(declared), undefined, {
+            connection: 'close',
+          });
+        }
+      },
+    },
+    async (request, reply) => {
+      const userId = principalOf(request).user.id;
+      let path: unknown;
+      let optionsText: string | undefined;
+      let staged: StagedUpload | undefined;
+      let truncated = false;
+      let problem: AppError | undefined;
+      const refuse = (err: unknown) => {
+        problem ??= isAppError(err) ? err : new AppError('VALIDATION_ERROR', 400, String(err));
+      };
+      const parts = request.parts();
+      // (The 'data' listener starts the flow on the next tick; the loop below pipes into the
+      // parser within this tick, so no chunk is missed.)
+      // A body without Content-Length (chunked) is cut off once it passes the hard limit.
+      let received = 0;
+      request.raw.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > hardLimit + MULTIPART_OVERHEAD_BYTES) request.raw.destroy();
+      });
+
+      try {
+        for await (const part of parts) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') refuse(uploadFieldsProblem(part.fieldname));
+            if (problem) {
+              await drain(part.file);
+              continue;
+            }
+            staged = await service.stageUpload(part.file);
+            truncated = part.file.truncated;
+          } else if (part.fieldname === 'path') {
+            path = part.value;
+            // Known before the file: refuse early and never write the file.
+            if (!staged) {
+              try {
+                if (!isOwnPath(assertValidPath(path), userId)) {
+                  throw new AppError(
+                    'FORBIDDEN',
+                    403,
+                    `You can only upload under uploads/${userId}/ (your own folder).`,
+                  );
+                }
+              } catch (err) {
+                refuse(err);
+              }
+            }
+          } else if (part.fieldname === 'options') {
+            optionsText = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+          } else {
+            refuse(new AppError('VALIDATION_ERROR', 400, uploadFieldsProblem(part.fieldname)));
+          }
+        }
+      } catch (err) {
+        if (staged) await service.discard(staged);
+        throw multipartError(err);
+      }
+
+      if (problem || !staged) {
+        if (staged) await service.discard(staged);
+        throw (
+          problem ??
+          new AppError(
+            'VALIDATION_ERROR',
+            400,
+            'A file is required: send it in the multipart field "file".',
+          )
+        );
+      }
+      let uploadOptions;
+      try {
+        const parsed = UploadOptionsSchema.safeParse(optionsText ? JSON.parse(optionsText) : {});
+        if (!parsed.success) throw new Error();
+        uploadOptions = parsed.data;
+      } catch {
+        await service.discard(staged);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'options must be JSON like {"upsert": true, "contentType": "image/png"}.',
+        );
+      }
+      const declared = Number(request.headers['content-length']);
+      const result = await service.commitUpload({
+        userId,
+        staged,
+        path,
+        options: uploadOptions,
+        publicUrlOf: publicUrlOf(request),
+        declaredSize: truncated && Number.isFinite(declared) ? declared : undefined,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/download',
+    { ...authenticated, schema: { querystring: z.object({ path: z.string().optional() }) } },
+    async (request, reply) => {
+      const file = await service.download(principalOf(request).user.id, request.query.path);
+      return sendFile(reply, file, 'private, no-store');
+    },
+  );
+
+  app.delete(
+    '/remove',
+    { ...authenticated, schema: { body: RemoveBodySchema, response: { 200: RemoveResultSchema } } },
+    async (request) => {
+      const removed = await service.remove(principalOf(request).user.id, request.body.paths);
+      // Nothing of the caller's was there: a missing file (or someone else's) is 404.
+      if (removed.length === 0) throw new AppError('FILE_NOT_FOUND');
+      return { removed };
+    },
+  );
+
+  app.get('/public/*', project, async (request, reply) => {
+    const file = await service.openPublic((request.params as { '*': string })['*']);
+    return sendFile(reply, file, 'public, max-age=60');
+  });
+};

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { CaughtMail } from '../../../../e2e/fixtures/smtp-sink.ts';
+
+/** POST a JSON body, with a Bearer token when given. */
+export function post(app: FastifyInstance, url: string, body?: unknown, accessToken?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+}
+
+/** `{ code, message }` of an error answer. */
+export const errorOf = (res: { json(): unknown }) =>
+  (res.json() as { error: { code: string; message: string } }).error;
+
+/** The first link of a mail, parsed. */
+export function linkOf(mail: CaughtMail): URL {
+  const link = mail.links[0];
+  if (!link) throw new Error(`mail "${mail.subject}" has no link`);
+  return new URL(link);
+}
+
+/** A query parameter of the mail's link (e.g. `token`, `magic_token`). */
+export function tokenOf(mail: CaughtMail, param = 'token'): string {
+  const value = linkOf(mail).searchParams.get(param);
+  if (!value) throw new Error(`mail link has no ${param}: ${mail.links[0]}`);
+  return value;
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { ArrowRight, Clock, FileCode2, Trash2 } from 'lucide-react';
+import type { Project } from '@codewright/sdk';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatProjectDate, formatProjectDateFull } from '../format-date.ts';
+
+export interface ProjectCardProps {
+  project: Project;
+  onOpen: (project: Project) => void;
+  onDelete: (project: Project) => void;
+}
+
+/** One project (SPEC §2.11): name, language, description, updated date, Open and Delete. */
+export function ProjectCard({ project, onOpen, onDelete }: ProjectCardProps) {
+  const headingId = useId();
+  const description = project.description?.trim();
+  return (
+    <Card
+      role="article"
+      aria-labelledby={headingId}
+      className="group flex h-full flex-col transition-colors hover:border-white/15"
+      data-project-id={project.id}
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-accent/20 bg-accent-soft text-accent-hover"
+          aria-hidden="true"
+        >
+          <FileCode2 className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate font-semibold text-fg" title={project.name}>
+            {project.name}
+          </h3>
+          <Badge className="mt-1.5" data-testid="project-language">
+            {project.language}
+          </Badge>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mt-1 -mr-2 text-subtle hover:bg-red-400/10 hover:text-red-300"
+          aria-label={`Delete project ${project.name}`}
+          title="Delete project"
+          onClick={() => onDelete(project)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      {description ? (
+        <p className="mt-4 line-clamp-2 text-sm leading-relaxed break-words text-muted">
+          {description}
+        </p>
+      ) : null}
+      {/* Grows so footers line up across a row, but always leaves a gap. */}
+      <div className="min-h-5 flex-1" aria-hidden="true" />
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+        <p className="flex items-center gap-1.5 text-xs text-subtle">
+          <Clock className="size-3.5" aria-hidden="true" />
+          <span>
+            Updated{' '}
+            <time dateTime={project.updatedAt} title={formatProjectDateFull(project.updatedAt)}>
+              {formatProjectDate(project.updatedAt)}
+            </time>
+          </span>
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-describedby={headingId}
+          onClick={() => onOpen(project)}
+        >
+          Open Project
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Button>
+      </div>
+    </Card>
+  );
+}

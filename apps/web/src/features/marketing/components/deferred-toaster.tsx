@@ -1,0 +1,31 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * The toast container (SPEC §2.1: top right), loaded only when it can be
+ * needed. On the landing page every toast follows a click or a key press (the
+ * sign-in dialog, copy…), so the toast library waits for the first interaction
+ * there and stays out of the JavaScript that / loads (budget 150 KB gzip); on
+ * any other first page (dashboard, generator…) it loads at once.
+ */
+export function DeferredToaster() {
+  const [ready, setReady] = useState(() => window.location.pathname !== '/');
+  useEffect(() => {
+    if (ready) return;
+    const go = () => setReady(true);
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, go, { once: true, passive: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, go);
+    };
+  }, [ready]);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" theme="dark" richColors closeButton />
+    </Suspense>
+  );
+}

@@ -1,0 +1,185 @@
+// Budgets (issue 5): Lighthouse with mobile defaults on the marketing pages —
+// performance ≥ 0.95, accessibility ≥ 0.95, best practices ≥ 0.95, SEO ≥ 0.90 —
+// the JavaScript that / loads under 150 KB gzip, and no Monaco chunk on any of them.
+//
+// Starts the server on a throwaway DATA_DIR serving a built SPA, runs Lighthouse
+// in Debian's Chromium, prints a table and the JSON (also saved to bench/results/).
+//
+//   node bench/lighthouse.mjs
+//   LH_WEB_DIST_DIR=/tmp/my-web LH_FROM_SOURCE=1 LH_PORT=3550 node bench/lighthouse.mjs
+//
+// LH_WEB_DIST_DIR: the SPA build to serve (default apps/web/dist).
+// LH_FROM_SOURCE=1: run the server's TypeScript through tsx instead of apps/server/dist.
+// LH_PORT: port to listen on (default 3160). LH_RUNS: runs per page, the median is kept (default 1).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureServerBuilt, median, report, ROOT, SERVER_JS, stop, waitFor200 } from './lib.mjs';
+
+const PAGES = ['/', '/features', '/examples', '/pricing', '/docs'];
+const BUDGETS = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95, seo: 0.9 };
+const JS_BUDGET_KB = 150;
+const MONACO =
+  /monaco|editor\.main|editor\.worker|ts\.worker|json\.worker|css\.worker|html\.worker/i;
+
+const PORT = Number(process.env.LH_PORT ?? 3160);
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+const WEB_DIST_DIR = path.resolve(process.env.LH_WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+const FROM_SOURCE = process.env.LH_FROM_SOURCE === '1';
+const BASE = `http://127.0.0.1:${PORT}`;
+
+if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+  console.error(`bench: no SPA build in ${WEB_DIST_DIR}; run \`npm run build -w apps/web\` first.`);
+  process.exit(1);
+}
+if (!FROM_SOURCE) ensureServerBuilt();
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-lh-'));
+const logFile = path.join(work, 'server.log');
+
+function startServer() {
+  const out = fs.openSync(logFile, 'a');
+  const entry = FROM_SOURCE ? path.join(ROOT, 'apps/server/src/server.ts') : SERVER_JS;
+  const child = spawn(process.execPath, FROM_SOURCE ? ['--import', 'tsx', entry] : [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: path.join(work, 'data'),
+      WEB_DIST_DIR,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  return child;
+}
+
+/** Gzip size of a built file the page loaded, from its URL path. */
+function gzipBytesOf(url) {
+  const file = path.join(WEB_DIST_DIR, new URL(url).pathname);
+  return fs.existsSync(file) ? gzipSync(fs.readFileSync(file), { level: 9 }).length : 0;
+}
+
+async function audit(port, url) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(BUDGETS),
+  });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    Object.keys(BUDGETS).map((id) => [id, lhr.categories[id]?.score ?? 0]),
+  );
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests
+    .filter((r) => r.resourceType === 'Script' && r.url.startsWith(BASE))
+    .map((r) => r.url);
+  // What the page could still do better: every scored audit under 1, by category.
+  const flagged = [];
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1)
+        flagged.push(`${id}:${ref.id}(${a.score})`);
+    }
+  }
+  return {
+    scores,
+    scripts,
+    flagged,
+    metrics: {
+      fcp_ms: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+      lcp_ms: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbt_ms: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    },
+  };
+}
+
+const server = startServer();
+let chrome;
+const pages = [];
+try {
+  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
+  chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const pagePath of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${BASE}${pagePath}`));
+    const scores = Object.fromEntries(
+      Object.keys(BUDGETS).map((id) => [id, median(runs.map((r) => r.scores[id]))]),
+    );
+    const scripts = [...new Set(runs.flatMap((r) => r.scripts))];
+    pages.push({
+      path: pagePath,
+      scores,
+      metrics: runs[0].metrics,
+      js_gzip_kb: Number((scripts.reduce((n, u) => n + gzipBytesOf(u), 0) / 1024).toFixed(1)),
+      scripts: scripts.map((u) => new URL(u).pathname),
+      monaco_loaded: scripts.some((u) => MONACO.test(u)),
+      flagged: [...new Set(runs.flatMap((r) => r.flagged))],
+    });
+  }
+} finally {
+  if (chrome) await chrome.kill();
+  const code = await stop(server);
+  if (code !== 0 && code !== null) console.error(`server exited with ${code}; see ${logFile}`);
+}
+
+const landing = pages.find((p) => p.path === '/');
+const json = {
+  bench: 'lighthouse',
+  form_factor: 'mobile (Lighthouse defaults, simulated throttling)',
+  budgets: { ...BUDGETS, landing_js_gzip_kb: JS_BUDGET_KB, monaco_on_marketing: false },
+  pages: pages.map((p) => ({
+    ...p,
+    within_budget: Object.entries(BUDGETS).every(([id, min]) => p.scores[id] >= min),
+  })),
+  landing_js_gzip_kb: landing.js_gzip_kb,
+  landing_js_within_budget: landing.js_gzip_kb < JS_BUDGET_KB,
+  monaco_loaded_on_marketing: pages.some((p) => p.monaco_loaded),
+  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+};
+report(
+  'lighthouse',
+  pages.map((p) => ({
+    page: p.path,
+    performance: p.scores.performance,
+    accessibility: p.scores.accessibility,
+    'best-practices': p.scores['best-practices'],
+    seo: p.scores.seo,
+    'js gzip KB': p.js_gzip_kb,
+    monaco: p.monaco_loaded ? 'LOADED' : 'no',
+  })),
+  json,
+);
+const ok =
+  json.pages.every((p) => p.within_budget) &&
+  json.landing_js_within_budget &&
+  !json.monaco_loaded_on_marketing;
+console.log(
+  `\nJS loaded by /: ${landing.js_gzip_kb} KB gzip (budget < ${JS_BUDGET_KB}); Monaco on marketing pages: ${
+    json.monaco_loaded_on_marketing ? 'yes' : 'no'
+  }; budgets ${ok ? 'met' : 'NOT met'}`,
+);
+fs.rmSync(work, { recursive: true, force: true });

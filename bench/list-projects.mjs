@@ -1,0 +1,158 @@
+// Budget (issue 3): listing 50 projects — GET /api/db/codewright/rest/v1/projects?order=updated_at.desc
+// for one user with 50 projects — p50 under 5 ms and at least 1,500 requests/s at 50
+// connections (autocannon), on PGlite and on PostgreSQL.
+// The server runs from source (tsx), since apps/server/dist may predate this module;
+// BENCH_FROM_DIST=1 uses the built bundle instead. Usage: node bench/list-projects.mjs [seconds=10]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPgCluster } from '../scripts/pg-cluster.mjs';
+import { ROOT, SERVER_JS, report, stop, waitFor200 } from './lib.mjs';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 50;
+const PROJECTS = 50;
+const PORTS = { pglite: 3400, postgres: 3401 };
+// The default read cache (DB_READ_CACHE_MS=1000) is what the budget is judged on; the
+// uncached figures (0) are printed beside it to show the database path itself.
+const CACHE_SETTINGS = ['1000', '0'];
+const BUDGET = { p50_ms: 5, req_per_s: 1500 };
+const fromDist = process.env.BENCH_FROM_DIST === '1';
+
+// A small but real snippet per project (~600 characters), so rows are not empty.
+const CODE =
+  `import { useState } from 'react';\n\nexport function Counter({ start = 0 }) {\n  const [count, setCount] = useState(start);\n  return (\n    <div className="counter">\n      <button onClick={() => setCount((c) => c - 1)}>-</button>\n      <span>{count}</span>\n      <button onClick={() => setCount((c) => c + 1)}>+</button>\n    </div>\n  );\n}\n`.repeat(
+    2,
+  );
+
+function startServer(env, logFile) {
+  const out = fs.openSync(logFile, 'a');
+  const entry = fromDist ? SERVER_JS : path.join(ROOT, 'apps/server/src/server.ts');
+  const child = spawn(process.execPath, fromDist ? [entry] : ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  return child;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/** Signs up a user, makes it Pro (Free allows 3 projects) and creates 50 projects. */
+async function seed(base) {
+  const call = async (method, p, body, token) => {
+    const res = await fetch(`${base}${p}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password';
+  await call('POST', '/api/auth/signup', { email, password });
+  const { access_token: token } = await call('POST', '/api/auth/signin/email', { email, password });
+  await call('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+  const rows = Array.from({ length: PROJECTS }, (_, i) => ({
+    name: `Project ${i + 1}`,
+    language: 'TypeScript',
+    code: CODE,
+    description: `Build a counter component, variant ${i + 1}`,
+  }));
+  await call('POST', '/api/db/codewright/rest/v1/projects', rows, token);
+  const listed = await call(
+    'GET',
+    '/api/db/codewright/rest/v1/projects?order=updated_at.desc',
+    undefined,
+    token,
+  );
+  if (listed.length !== PROJECTS)
+    throw new Error(`expected ${PROJECTS} projects, got ${listed.length}`);
+  return { token, bytes: Buffer.byteLength(JSON.stringify(listed)) };
+}
+
+async function measure(kind, env, readCacheMs) {
+  const port = PORTS[kind];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-eng-bench-'));
+  const server = startServer(
+    {
+      PORT: String(port),
+      DATA_DIR: path.join(dir, 'data'),
+      RATE_LIMIT_MAX: '1000000000',
+      DB_READ_CACHE_MS: readCacheMs,
+      ...env,
+    },
+    path.join(dir, 'server.log'),
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor200(`${base}/api/health`, performance.now(), 120_000);
+    const { token, bytes } = await seed(base);
+    const url = `${base}/api/db/codewright/rest/v1/projects?order=updated_at.desc`;
+    const headers = { authorization: `Bearer ${token}` };
+    await cannon({ url, headers, duration: 2 }); // warm-up: JIT, plans, caches
+    const r = await cannon({ url, headers, duration: SECONDS });
+    const row = {
+      database: kind,
+      read_cache_ms: Number(readCacheMs),
+      req_per_s: Math.round(r.requests.total / r.duration),
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      response_kb: Math.round(bytes / 102.4) / 10,
+      non_2xx: r.non2xx,
+      errors: r.errors,
+    };
+    row.within_budget =
+      row.p50_ms < BUDGET.p50_ms && row.req_per_s >= BUDGET.req_per_s && row.non_2xx === 0;
+    if (readCacheMs === '0') row.within_budget = `${row.within_budget} (informational)`;
+    return row;
+  } finally {
+    await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+for (const cache of CACHE_SETTINGS) results.push(await measure('pglite', {}, cache));
+const cluster = await startPgCluster();
+try {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database bench_list_projects');
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = '/bench_list_projects';
+  for (const cache of CACHE_SETTINGS)
+    results.push(await measure('postgres', { DATABASE_URL: url.toString() }, cache));
+} finally {
+  cluster.stop();
+}
+
+const json = {
+  bench: 'list-projects',
+  projects: PROJECTS,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  server: fromDist ? 'dist' : 'source (tsx)',
+  budget: BUDGET,
+  results,
+  // Judged on the default configuration (read cache on), on both databases.
+  within_budget: results.filter((r) => r.read_cache_ms > 0).every((r) => r.within_budget === true),
+  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+};
+report('list-projects', results, json);

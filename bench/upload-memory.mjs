@@ -1,0 +1,173 @@
+// Budget (issue 3): a 50 MB upload keeps the server's memory growth under 20 MB.
+// Starts the server (the built dist when it has the storage routes, else the
+// TypeScript source through tsx; never rebuilds) on a temp DATA_DIR, signs a
+// user up and in, streams a 50 MB multipart upload generated on the fly, and
+// samples the server's VmRSS (/proc/<pid>/status) every 20 ms before and during.
+// Usage: node bench/upload-memory.mjs [MB=50]
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, SERVER_JS, median, report, stop, waitFor200 } from './lib.mjs';
+
+const MB = 1024 * 1024;
+const FILE_BYTES = Number(process.argv[2] ?? 50) * MB;
+const PORT = 3450;
+const BUDGET_MB = 20;
+const SAMPLE_MS = 20;
+const CHUNK = 64 * 1024;
+
+const useDist =
+  fs.existsSync(SERVER_JS) && fs.readFileSync(SERVER_JS, 'utf8').includes('/storage/:project');
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-upload-'));
+const out = fs.openSync(path.join(base, 'server.log'), 'a');
+const server = spawn(
+  process.execPath,
+  useDist ? [SERVER_JS] : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
+  {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: path.join(base, 'data'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: ['ignore', out, out],
+  },
+);
+fs.closeSync(out);
+
+/** Resident set size of the server process in bytes. */
+function rss() {
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)[1]) * 1024;
+}
+
+/** Streams a multipart upload of `size` random-looking bytes; resolves with status and body. */
+function streamUpload(token, userId, size, name) {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\nuploads/${userId}/${name}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n{"upsert":true}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = randomBytes(CHUNK);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method: 'POST',
+        path: '/api/storage/codewright/upload',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + size + tail.length),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      },
+    );
+    req.on('error', reject);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        const n = Math.min(CHUNK, size - sent);
+        sent += n;
+        if (!req.write(n === CHUNK ? chunk : chunk.subarray(0, n))) return req.once('drain', pump);
+      }
+      req.end(tail);
+    };
+    req.write(head);
+    pump();
+  });
+}
+
+try {
+  const url = `http://127.0.0.1:${PORT}`;
+  await waitFor200(`${url}/api/health`, performance.now(), 60_000);
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password';
+  const post = (p, body) =>
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const up = await post('/api/auth/signup', { email, password });
+  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
+  const signin = await (await post('/api/auth/signin/email', { email, password })).json();
+  const token = signin.access_token;
+  const userId = signin.user.id;
+
+  // Warm-up: a small upload loads the route, multipart parser and file system paths.
+  const warm = await streamUpload(token, userId, MB, 'warm.bin');
+  if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
+  await new Promise((r) => setTimeout(r, 500));
+
+  const before = [];
+  for (let i = 0; i < 25; i++) {
+    before.push(rss());
+    await new Promise((r) => setTimeout(r, SAMPLE_MS));
+  }
+  const baseline = median(before);
+  let peak = baseline;
+  let samples = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rss());
+    samples++;
+  }, SAMPLE_MS);
+  const started = performance.now();
+  const result = await streamUpload(token, userId, FILE_BYTES, 'big.bin');
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  peak = Math.max(peak, rss());
+  if (result.status !== 201) throw new Error(`upload failed: ${result.status} ${result.body}`);
+  const stored = JSON.parse(result.body);
+  if (stored.size !== FILE_BYTES)
+    throw new Error(`stored ${stored.size} bytes, sent ${FILE_BYTES}`);
+
+  const growthMb = (peak - baseline) / MB;
+  const json = {
+    bench: 'upload-memory',
+    server: useDist ? 'dist' : 'source (tsx)',
+    file_mb: FILE_BYTES / MB,
+    upload_ms: Math.round(ms),
+    throughput_mb_s: Math.round((FILE_BYTES / MB / (ms / 1000)) * 10) / 10,
+    rss_baseline_mb: Math.round((baseline / MB) * 10) / 10,
+    rss_peak_mb: Math.round((peak / MB) * 10) / 10,
+    rss_growth_mb: Math.round(growthMb * 10) / 10,
+    samples,
+    budget_growth_mb: BUDGET_MB,
+    within_budget: growthMb < BUDGET_MB,
+    machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+  };
+  report(
+    'upload-memory',
+    [
+      {
+        upload: `${json.file_mb} MB`,
+        ms: json.upload_ms,
+        'RSS before (MB)': json.rss_baseline_mb,
+        'RSS peak (MB)': json.rss_peak_mb,
+        'growth (MB)': `${json.rss_growth_mb} (budget < ${BUDGET_MB})`,
+        within_budget: json.within_budget,
+      },
+    ],
+    json,
+  );
+} finally {
+  await stop(server);
+  fs.rmSync(base, { recursive: true, force: true });
+}

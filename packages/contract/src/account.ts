@@ -1,0 +1,106 @@
+/**
+ * Account flows (issue 6): email verification, password reset and change,
+ * magic links, Google/GitHub sign-in and the notifications email endpoint.
+ * Shapes are shared by the server routes, the SDK and the web forms.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './constants.ts';
+
+/** Lifetimes of the one-time tokens that travel by mail (seconds). */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const MAGIC_TOKEN_TTL_SECONDS = 15 * 60;
+export const VERIFY_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** The one-time code an OAuth callback hands to the app (exchanged at once through /magic/verify). */
+export const OAUTH_CODE_TTL_SECONDS = 120;
+/** How long the server keeps an OAuth flow's state + PKCE verifier (signed cookie). */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+
+/** Mails to one recipient address per hour, at most (issue 6). */
+export const MAIL_PER_RECIPIENT_PER_HOUR_DEFAULT = 5;
+/** Per-IP and per-email limits on sign-up, sign-in, reset and magic-link sends (defaults). */
+export const AUTH_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 15 * 60;
+export const AUTH_RATE_LIMIT_IP_MAX_DEFAULT = 100;
+export const AUTH_RATE_LIMIT_EMAIL_MAX_DEFAULT = 5;
+
+/** Purposes a mailed token is bound to; a token of one purpose is refused for any other. */
+export const AUTH_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'magic_link'] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+export const OAuthProviderIdSchema = z.enum(['google', 'github']);
+export type OAuthProviderId = z.infer<typeof OAuthProviderIdSchema>;
+export const OAuthModeSchema = z.enum(['popup', 'redirect']);
+export type OAuthMode = z.infer<typeof OAuthModeSchema>;
+
+/** `type` of the message the OAuth callback page posts to `window.opener`. */
+export const OAUTH_MESSAGE_TYPE = 'codewright:oauth';
+/** What the popup posts to the app: a one-time code (or an error), with the app's state and project id. */
+export const OAuthMessageSchema = z.object({
+  type: z.literal(OAUTH_MESSAGE_TYPE),
+  state: z.string(),
+  projectId: z.string(),
+  code: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type OAuthMessage = z.infer<typeof OAuthMessageSchema>;
+
+/** Paths of the app pages that take a mailed `token=` (the SDK leaves `token` alone there). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const VERIFY_EMAIL_PATH = '/verify-email';
+export const MAIL_TOKEN_PATHS = [RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH] as const;
+
+const Token = z.string().trim().min(1, 'token is required').max(512);
+
+export const EmailBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH * 2) });
+export const TokenBodySchema = z.object({ token: Token });
+export const ResetConfirmBodySchema = z.object({ token: Token, password: z.string() });
+export const ChangePasswordBodySchema = z.object({
+  oldPassword: z.string(),
+  newPassword: z.string(),
+});
+/** `/verify/send`: a Bearer token, or an email in the body. */
+export const VerifySendBodySchema = z
+  .object({
+    email: z
+      .string()
+      .max(EMAIL_MAX_LENGTH * 2)
+      .optional(),
+  })
+  .optional();
+
+export const AccountMessageResponseSchema = z.object({ message: z.string() });
+export type AccountMessageResponse = z.infer<typeof AccountMessageResponseSchema>;
+
+/** Answer of the admin-only `/…/generate` calls: the link to deliver by some other channel. */
+export const GeneratedLinkResponseSchema = z.object({
+  token: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type GeneratedLinkResponse = z.infer<typeof GeneratedLinkResponseSchema>;
+
+/** POST /api/notifications/{project}/email (SPEC §5: to, subject, and html or text). */
+export const SendEmailBodySchema = z.object({
+  to: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(10)]),
+  subject: z.string().trim().min(1, 'subject is required').max(200),
+  html: z.string().max(200_000).optional(),
+  text: z.string().max(200_000).optional(),
+});
+export type SendEmailBody = z.infer<typeof SendEmailBodySchema>;
+export const SendEmailResponseSchema = z.object({
+  id: z.string(),
+  accepted: z.array(z.string()),
+});
+
+/** Texts of the account screens and answers (the same whether or not an account exists). */
+export const ACCOUNT_MESSAGES = {
+  resetSent: 'If an account exists for that email, we sent a reset link.',
+  magicSent: 'If an account exists for that email, we sent a sign-in link.',
+  verificationSent: 'If that account still needs verifying, we sent a verification link.',
+  emailVerified: 'Your email is verified. You can sign in now.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  passwordsDontMatch: 'The passwords do not match.',
+  resetExpired: 'This password reset link has expired. Please request a new one.',
+  verifyExpired: 'This verification link has expired. Please request a new one.',
+  missingToken: 'This link is missing its token. Please use the link from the email.',
+} as const;

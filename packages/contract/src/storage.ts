@@ -1,0 +1,56 @@
+/**
+ * Storage (SPEC §5, §7.3, §8.1; DESIGN §2b): wire shapes and limits shared by
+ * the server's /api/storage routes and the SDK's storage module.
+ */
+import { z } from 'zod';
+
+/** Longest storage path accepted, in characters. */
+export const STORAGE_PATH_MAX_LENGTH = 512;
+/** Most paths one remove call may name. */
+export const STORAGE_REMOVE_MAX_PATHS = 100;
+/** Every user's files live under `uploads/{userId}/` (SPEC §3 "Uploaded image"). */
+export const STORAGE_UPLOADS_PREFIX = 'uploads';
+/** Image URL endings accepted by the client rule of SPEC §5. */
+export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+
+/** The `options` multipart field of an upload. */
+export const UploadOptionsSchema = z.strictObject({
+  upsert: z.boolean().optional(),
+  contentType: z.string().max(255).optional(),
+});
+export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
+
+/** 201 answer of `POST /api/storage/{project}/upload`. */
+export const UploadResultSchema = z.object({
+  path: z.string(),
+  publicUrl: z.string(),
+  size: z.number().int().nonnegative(),
+  mimeType: z.string(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** Body of `DELETE /api/storage/{project}/remove`. */
+export const RemoveBodySchema = z.strictObject({
+  paths: z
+    .array(z.string())
+    .min(1, 'name at least one path to remove')
+    .max(STORAGE_REMOVE_MAX_PATHS, `name at most ${STORAGE_REMOVE_MAX_PATHS} paths per call`),
+});
+export type RemoveBody = z.infer<typeof RemoveBodySchema>;
+
+/** Answer of `DELETE /api/storage/{project}/remove`: the paths actually removed. */
+export const RemoveResultSchema = z.object({ removed: z.array(z.string()) });
+export type RemoveResult = z.infer<typeof RemoveResultSchema>;
+
+/** SPEC §5: image URLs must be https and end in jpg, jpeg, png, gif or webp. */
+export function isValidImageUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:') return false;
+  const ext = parsed.pathname.toLowerCase().split('.').pop() ?? '';
+  return parsed.pathname.includes('.') && (IMAGE_URL_EXTENSIONS as readonly string[]).includes(ext);
+}

@@ -1,0 +1,40 @@
+/** Wire calls of the account flows (SPEC §7.2, issue 6); state stays in account-client.ts. */
+import { AccountMessageResponseSchema } from '@codewright/contract';
+import { NetworkError } from '../errors.ts';
+import type { HttpClient } from '../http.ts';
+
+const BASE = '/api/auth';
+
+function message(body: unknown): string {
+  const parsed = AccountMessageResponseSchema.safeParse(body);
+  if (!parsed.success)
+    throw new NetworkError({ code: 'NETWORK_ERROR', status: null, cause: parsed.error });
+  return parsed.data.message;
+}
+
+export function createAccountApi(http: HttpClient) {
+  const send = async (path: string, body: unknown, auth: boolean | string, signal?: AbortSignal) =>
+    message(await http({ method: 'POST', path: `${BASE}${path}`, body, auth, signal }));
+  return {
+    requestPasswordReset: (email: string, signal?: AbortSignal) =>
+      send('/password/reset', { email }, false, signal),
+    confirmPasswordReset: (token: string, password: string, signal?: AbortSignal) =>
+      send('/password/reset/confirm', { token, password }, false, signal),
+    changePassword: (
+      accessToken: string,
+      oldPassword: string,
+      newPassword: string,
+      signal?: AbortSignal,
+    ) => send('/password/change', { oldPassword, newPassword }, accessToken, signal),
+    verifyEmail: (token: string, signal?: AbortSignal) =>
+      send('/email/verify', { token }, false, signal),
+    resendVerification: (email: string | null, accessToken: string | null, signal?: AbortSignal) =>
+      accessToken
+        ? send('/email/verify/send', {}, accessToken, signal)
+        : send('/email/verify/send', { email }, false, signal),
+    requestMagicLink: (email: string, signal?: AbortSignal) =>
+      send('/signin/magic', { email }, false, signal),
+  };
+}
+
+export type AccountApi = ReturnType<typeof createAccountApi>;
