@@ -8,6 +8,8 @@ for (const script of [
   'auth-me.mjs',
   'upload-memory.mjs',
   'list-projects.mjs',
+  'ai-stream.mjs',
+  'generator-open.mjs',
   'lighthouse.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {

@@ -165,8 +165,11 @@ test('magic link: the mailed link signs in and the URL is cleaned', async ({ pag
   expect(link).toContain('magic_token=');
   await page.goto(link);
   await expect(page).toHaveURL(/\/generator$/);
-  await expect(page.getByText(user.email)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Code Generator' })).toBeVisible();
   expect(page.url()).not.toContain('magic_token');
+  // Signed in as the mailed user: the dashboard names them.
+  await page.goto('/dashboard');
+  await expect(page.getByText(user.email)).toBeVisible();
 
   // Used once: a second visit signs nobody in and says why.
   await page.evaluate(() => localStorage.clear());
@@ -183,6 +186,9 @@ test('Google popup flow signs in end to end', async ({ page, account }) => {
   const popup = await popupPromise;
   await popup.waitForEvent('close');
   await expect(page).toHaveURL(/\/generator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Code Generator' })).toBeVisible();
+  // Signed in as the provider's verified email: the dashboard names it.
+  await page.goto('/dashboard');
   await expect(page.getByText(email)).toBeVisible();
 });
 

@@ -29,12 +29,15 @@ test.describe('auth dialog', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'AI Code Generator' })).toBeVisible();
     await expect(page.getByText('Build with AI assistance')).toBeVisible();
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     await page.reload();
     await expect(page).toHaveURL(/\/generator$/);
     await expect(page.getByRole('heading', { level: 1, name: 'AI Code Generator' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    // The session is this user's: the dashboard names who is signed in.
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByText(user.email)).toBeVisible();
   });
 
   test('empty email or password shows the validation toast and sends nothing', async ({ page }) => {

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startModelServer, TEST_MODEL_ID } from './fixtures/model-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_FROM_SOURCE=1 runs the server's TypeScript through tsx (local debugging only; CI uses the build).
@@ -29,7 +30,12 @@ for (const [file, hint] of [
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'codewright-e2e-'));
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+// The scripted TEST model (fixtures/model-server.mjs) on a free port answers the app's AI calls.
+const modelServer = await startModelServer({ port: 0 });
+const cleanup = () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  void modelServer.close();
+};
 
 const child = spawn(
   process.execPath,
@@ -54,6 +60,12 @@ const child = spawn(
       // marketing.spec.ts and every page view log analytics from one address (issue 5).
       ANALYTICS_RATE_LIMIT_MAX: '100000',
       CTA_RATE_LIMIT_MAX: '100000',
+      // generator.spec.ts and friends talk to the scripted model server (issue 4).
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: modelServer.url,
+      AI_API_KEY: '',
+      AI_MODEL_BASIC: TEST_MODEL_ID,
+      AI_MODEL_ADVANCED: `${TEST_MODEL_ID}-advanced`,
     },
   },
 );

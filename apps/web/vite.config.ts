@@ -41,6 +41,8 @@ export default defineConfig({
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
   },
   preview: { host: '127.0.0.1' },
+  // Monaco's workers (features/editor/monaco.ts) are ES modules with their own chunks.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { dbRoutes } from './modules/db/db.routes.ts';
 import planPlugin from './modules/plan/plan.plugin.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ctaRateLimitMax: config.CTA_RATE_LIMIT_MAX,
       });
       await api.register(planRoutes, { prefix: '/plan' });
+      await api.register(aiRoutes, { prefix: '/ai', config });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

@@ -9,3 +9,4 @@ export * from './storage.ts';
 export * from './data.ts';
 export * from './account.ts';
 export * from './zod-config.ts';
+export * from './ai.ts';

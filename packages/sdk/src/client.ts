@@ -15,6 +15,7 @@ import { createHttpClient, type HttpClient } from './http.ts';
 import { createDbClient } from './db/db-client.ts';
 import { createPlanClient } from './plan/plan-client.ts';
 import { createStorageClient } from './storage/storage-client.ts';
+import { createAiClient } from './ai/ai-client.ts';
 import { AnalyticsClient } from './analytics/analytics-client.ts';
 import type { ClientOptions, CodewrightClient } from './types.ts';
 
@@ -101,5 +102,7 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
   const db = createDbClient({ http, projectId: options.projectId });
   const plan = createPlanClient({ http });
 
-  return { projectId: options.projectId, auth, http, analytics, storage, db, plan };
+  const ai = createAiClient({ http, projectId: options.projectId });
+
+  return { projectId: options.projectId, auth, http, analytics, storage, db, plan, ai };
 }

@@ -275,4 +275,57 @@ export interface CodewrightClient {
   readonly db: DbClient;
   readonly plan: PlanClient;
   readonly storage: StorageClient;
+  readonly ai: AiClient;
+}
+
+// ——— ai (issue 4); see ai/ai-client.ts and docs/api.md § AI ———
+
+export interface AiStatusResult {
+  configured: boolean;
+  provider: string | null;
+  model: string | null;
+  /** True when this caller's plan gets the Advanced model. */
+  advanced: boolean;
+}
+
+export interface AiChatMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+}
+
+export interface AiTextParams {
+  prompt?: string;
+  messages?: AiChatMessage[];
+  /** 1..2000 (default 2000). */
+  maxTokens?: number;
+  /** Charge this meter (reserved before the call; refunded on failure or an early Stop). */
+  meter?: 'generation' | 'edit';
+  /** Public URLs (or paths) of your own uploads; they reach the model as images. */
+  imageUrls?: string[];
+  /** Abort = Stop: the request and the model call end; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface AiUsageInfo {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
+
+export interface AiStreamParams extends AiTextParams {
+  /** Called for each piece of text: the new piece and the whole text so far. */
+  onDelta?: (delta: string, text: string) => void;
+}
+
+/**
+ * The AI module (SPEC §7.1, DESIGN §2b). Failures reject with CodewrightError
+ * codes GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED (402), AI_NOT_CONFIGURED
+ * (503), AI_PROVIDER_ERROR (502), or the signal's AbortError when stopped.
+ */
+export interface AiClient {
+  status(options?: RequestOptions): Promise<AiStatusResult>;
+  generateText(
+    params: AiTextParams,
+  ): Promise<{ text: string; finishReason: string; usage?: AiUsageInfo }>;
+  streamText(params: AiStreamParams): Promise<{ text: string; finishReason: string }>;
 }

@@ -25,7 +25,15 @@ export function DeferredToaster() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" theme="dark" richColors closeButton />
+      {/* Top right (SPEC §2.1) but below the sticky 64 px header, so toasts never cover its buttons. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72, right: 12, left: 12 }}
+        theme="dark"
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

@@ -1,0 +1,111 @@
+// The service's time-outs and abort against the scripted model server (real HTTP), with a
+// recording stand-in for the plan service (the meter itself is covered in ai.api.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { parseEnv } from '../../env.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import type { UsageReservation } from '../plan/plan.service.ts';
+import { createAiService, providerErrorMessage } from './ai.service.ts';
+import { resolveAiProvider } from './providers.ts';
+
+let model: ModelServer;
+beforeAll(async () => {
+  model = await startModelServer({ port: 0 });
+});
+afterAll(async () => {
+  await model?.close();
+});
+
+async function serviceWith(timeouts: { totalMs?: number; firstTokenMs?: number }) {
+  const events: string[] = [];
+  const provider = await resolveAiProvider(
+    parseEnv({
+      NODE_ENV: 'test',
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: model.url,
+      AI_MODEL_BASIC: 'codewright-test-model',
+    }),
+  );
+  const service = createAiService({
+    provider,
+    timeouts,
+    planService: {
+      reserveUsage: async (userId, meter) => {
+        events.push(`reserve ${meter}`);
+        return {
+          ok: true,
+          reservation: { userId, meter, chargedAt: new Date() } as UsageReservation,
+        };
+      },
+      refundUsage: async (r) => {
+        events.push(`refund ${r.meter}`);
+      },
+    },
+  });
+  return { service, events };
+}
+
+const run = (
+  service: Awaited<ReturnType<typeof serviceWith>>['service'],
+  prompt: string,
+  signal = new AbortController().signal,
+) =>
+  service.start({
+    userId: 'u1',
+    advanced: false,
+    body: { prompt, meter: 'generation' },
+    images: [],
+    clientSignal: signal,
+  });
+
+describe('ai.service time-outs', () => {
+  it('no first text within firstTokenMs → 502 "took too long", refunded, provider request closed', async () => {
+    const { service, events } = await serviceWith({ firstTokenMs: 150 });
+    const started = Date.now();
+    const err = await run(service, '[[slow-first-token:3000]] slow one 1').catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(isAppError(err) && [err.statusCode, err.code, err.message]).toEqual([
+      502,
+      'AI_PROVIDER_ERROR',
+      'The AI model took too long to answer. Please try again.',
+    ]);
+    expect(events).toEqual(['reserve generation', 'refund generation']);
+    const req = model.requests.find((r) => JSON.stringify(r.body).includes('slow one 1'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(req?.closedEarly).toBe(true);
+  });
+
+  it('a total time-out mid-stream ends with an error chunk and refunds', async () => {
+    const { service, events } = await serviceWith({ totalMs: 300 });
+    const r = await run(service, '[[chunk-delay:100]] long one 2');
+    const types: string[] = [];
+    let errorText = '';
+    for await (const chunk of r) {
+      types.push(chunk.type);
+      if (chunk.type === 'error') errorText = chunk.errorText;
+    }
+    expect(types).toContain('text-delta');
+    expect(errorText).toBe('The AI model took too long to answer. Please try again.');
+    expect(events).toEqual(['reserve generation', 'refund generation']);
+  });
+
+  it('a completed answer keeps the charge', async () => {
+    const { service, events } = await serviceWith({});
+    const r = await run(service, 'finish me 3');
+    for await (const chunk of r) void chunk;
+    expect(r.finishReason).toBe('stop');
+    expect(r.text).toContain('```js\n// finish me 3');
+    expect(events).toEqual(['reserve generation']);
+  });
+});
+
+describe('providerErrorMessage', () => {
+  it('never passes the provider text through', () => {
+    expect(providerErrorMessage(new Error('sk-secret leaked body'), null)).toBe(
+      'The AI model could not answer. Please try again.',
+    );
+    expect(providerErrorMessage(new Error('connect ECONNREFUSED 127.0.0.1:1'), null)).toMatch(
+      /could not be reached/,
+    );
+  });
+});

@@ -1,0 +1,418 @@
+/**
+ * Text generation (DESIGN §2b, §3.2, §3.5): meter, model call, time-outs,
+ * abort, and the refund rule.
+ *
+ * Refund rule (documented in docs/api.md § AI): the meter is reserved before
+ * the model is called. It is given back when the call fails (provider error,
+ * refused connection, time-out — before or during the stream), and when the
+ * call is aborted (client gone, Stop) before any code arrived, "code arrived"
+ * meaning the text streamed so far holds an opening ``` fence. A call that
+ * completes, or that is stopped after code began, keeps its charge.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { APICallError, type UIMessageChunk } from 'ai';
+import {
+  GENERATION_MAX_TOKENS,
+  hasCodeStarted,
+  type AiStatus,
+  type AiTextRequest,
+  type AiUsage,
+} from '@codewright/contract';
+import { AppError } from '../../lib/app-error.ts';
+import type { PlanService, UsageReservation } from '../plan/plan.service.ts';
+import type { AiProviderResolution } from './providers.ts';
+
+export interface AiTimeouts {
+  /** Whole call, first byte to last (default 120 s). */
+  totalMs: number;
+  /** From the call to the first text (default 30 s). */
+  firstTokenMs: number;
+}
+
+export const DEFAULT_AI_TIMEOUTS: AiTimeouts = { totalMs: 120_000, firstTokenMs: 30_000 };
+
+export interface ImagePart {
+  data: Uint8Array;
+  mediaType: string;
+}
+
+export interface RunInput {
+  userId: string;
+  advanced: boolean;
+  body: AiTextRequest;
+  images: ImagePart[];
+  /** Aborted when the client goes away (or presses Stop). */
+  clientSignal: AbortSignal;
+}
+
+/** A started generation: the first text has arrived; iterate for the rest (UI message stream chunks). */
+export interface AiRun extends AsyncIterable<UIMessageChunk> {
+  /** Text so far (complete once iteration ended). */
+  readonly text: string;
+  readonly finishReason: string;
+  /** Token usage, once iteration ended (may be undefined). */
+  usage(): Promise<AiUsage | undefined>;
+}
+
+type AbortKind = 'client' | 'total-timeout' | 'first-token-timeout';
+
+const PROVIDER_MESSAGES = {
+  timeout: 'The AI model took too long to answer. Please try again.',
+  unreachable: 'The AI model could not be reached. Please try again in a moment.',
+  auth: 'The AI provider refused the server’s credentials. Ask the administrator to check the AI settings.',
+  rateLimited: 'The AI provider is busy (rate limited). Please wait a moment and try again.',
+  failed: (status?: number) =>
+    `The AI model could not answer${status ? ` (provider error ${status})` : ''}. Please try again.`,
+  cutOff: 'The AI model stopped answering midway. Please try again.',
+};
+
+/** A message a user understands for a provider failure; never the key or the provider's body. */
+export function providerErrorMessage(error: unknown, abortKind: AbortKind | null): string {
+  if (abortKind === 'total-timeout' || abortKind === 'first-token-timeout')
+    return PROVIDER_MESSAGES.timeout;
+  const err = (error as { cause?: unknown; lastError?: unknown } | null) ?? null;
+  const api = APICallError.isInstance(error)
+    ? error
+    : APICallError.isInstance(err?.lastError)
+      ? err.lastError
+      : null;
+  if (api) {
+    const status = api.statusCode;
+    if (status === 401 || status === 403) return PROVIDER_MESSAGES.auth;
+    if (status === 429) return PROVIDER_MESSAGES.rateLimited;
+    if (status === undefined) return PROVIDER_MESSAGES.unreachable;
+    return PROVIDER_MESSAGES.failed(status);
+  }
+  const text = String((error as { message?: unknown })?.message ?? error ?? '');
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed|ECONNRESET|socket/i.test(text)) {
+    return PROVIDER_MESSAGES.unreachable;
+  }
+  if (/terminated|premature|aborted/i.test(text)) return PROVIDER_MESSAGES.cutOff;
+  return PROVIDER_MESSAGES.failed();
+}
+
+/**
+ * The provider prompt: `messages` as given (plus `prompt` as a last user message), or
+ * `prompt` alone; images go with the last user message.
+ */
+export function toPrompt(body: AiTextRequest, images: ImagePart[]): LanguageModelV3Prompt {
+  const plain: { role: 'user' | 'assistant' | 'system'; content: string }[] =
+    body.messages && body.messages.length > 0 ? [...body.messages] : [];
+  if (body.prompt !== undefined && body.prompt.trim() !== '') {
+    plain.push({ role: 'user', content: body.prompt });
+  }
+  let lastUser = -1;
+  plain.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i;
+  });
+  const prompt: LanguageModelV3Message[] = plain.map((m, i) => {
+    if (m.role === 'system') return { role: 'system', content: m.content };
+    if (m.role === 'assistant')
+      return { role: 'assistant', content: [{ type: 'text', text: m.content }] };
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text: m.content },
+        ...(i === lastUser
+          ? images.map((img) => ({
+              type: 'file' as const,
+              data: img.data,
+              mediaType: img.mediaType,
+            }))
+          : []),
+      ],
+    };
+  });
+  if (lastUser === -1 && images.length > 0) {
+    prompt.push({
+      role: 'user',
+      content: images.map((img) => ({
+        type: 'file' as const,
+        data: img.data,
+        mediaType: img.mediaType,
+      })),
+    });
+  }
+  return prompt;
+}
+
+const usageOf = (u: LanguageModelV3Usage | undefined): AiUsage | undefined => {
+  if (!u) return undefined;
+  const input = u.inputTokens?.total;
+  const output = u.outputTokens?.total;
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    totalTokens: input !== undefined && output !== undefined ? input + output : undefined,
+  };
+};
+
+export interface AiServiceOptions {
+  provider: AiProviderResolution;
+  planService: Pick<PlanService, 'reserveUsage' | 'refundUsage'>;
+  timeouts?: Partial<AiTimeouts>;
+  onRefundError?: (err: unknown) => void;
+}
+
+export function createAiService(options: AiServiceOptions) {
+  const { provider, planService } = options;
+  const timeouts = { ...DEFAULT_AI_TIMEOUTS, ...options.timeouts };
+
+  return {
+    provider,
+
+    status(advanced: boolean): AiStatus {
+      if (provider.name === null)
+        return { configured: false, provider: null, model: null, advanced };
+      return {
+        configured: true,
+        provider: provider.name,
+        model: advanced ? provider.advancedModelId : provider.basicModelId,
+        advanced,
+      };
+    },
+
+    /** Throws 503 AI_NOT_CONFIGURED when there is no provider (checked before anything else). */
+    assertConfigured(): void {
+      if (provider.name === null) throw new AppError('AI_NOT_CONFIGURED');
+    },
+
+    /**
+     * Reserves the meter, calls the model and waits for its first text. Throws
+     * 402 (limit), 503 (no provider) or 502 (provider failure before any text;
+     * the meter is refunded). Iterate the returned run for the rest.
+     */
+    async start(input: RunInput): Promise<AiRun> {
+      if (provider.name === null) throw new AppError('AI_NOT_CONFIGURED');
+      const { body } = input;
+      const reservation: UsageReservation | null = body.meter
+        ? (await planService.reserveUsage(input.userId, body.meter)).reservation
+        : null;
+      let settled = false;
+      const refund = async () => {
+        if (settled) return;
+        settled = true;
+        if (reservation) {
+          try {
+            await planService.refundUsage(reservation);
+          } catch (err) {
+            options.onRefundError?.(err);
+          }
+        }
+      };
+      const keep = () => {
+        settled = true;
+      };
+
+      const controller = new AbortController();
+      let abortKind: AbortKind | null = null;
+      const abort = (kind: AbortKind) => {
+        abortKind ??= kind;
+        controller.abort();
+      };
+      const signal = controller.signal;
+      const onClientAbort = () => abort('client');
+      if (input.clientSignal.aborted) onClientAbort();
+      else input.clientSignal.addEventListener('abort', onClientAbort, { once: true });
+      const totalTimer = setTimeout(() => abort('total-timeout'), timeouts.totalMs);
+      let firstTimer: NodeJS.Timeout | undefined = setTimeout(
+        () => abort('first-token-timeout'),
+        timeouts.firstTokenMs,
+      );
+      const cleanup = () => {
+        clearTimeout(totalTimer);
+        if (firstTimer) clearTimeout(firstTimer);
+        input.clientSignal.removeEventListener('abort', onClientAbort);
+      };
+
+      let lastError: unknown = null;
+      let text = '';
+      let finishReason = 'unknown';
+      let failed = false;
+      let aborted = false;
+
+      // The provider's own streaming call (the AI SDK provider packages), mapped to the AI SDK's
+      // UI message stream protocol here: streamText()'s orchestration (steps, tools, retries,
+      // several web-stream layers per chunk) costs milliseconds of first-token time and CPU
+      // per chunk that a single-step text answer does not need.
+      let usage: AiUsage | undefined;
+      const model = provider.model(input.advanced) as LanguageModelV3;
+      let upstream: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+      let cancelled = false;
+      const source = new ReadableStream<LanguageModelV3StreamPart>({
+        async start(out) {
+          try {
+            const { stream } = await model.doStream({
+              prompt: toPrompt(body, input.images),
+              maxOutputTokens: body.maxTokens ?? GENERATION_MAX_TOKENS,
+              abortSignal: signal,
+              includeRawChunks: false,
+            });
+            upstream = stream.getReader();
+            if (cancelled) void upstream.cancel().catch(() => {});
+            for (;;) {
+              const { done, value } = await upstream.read();
+              if (done || cancelled) break;
+              out.enqueue(value);
+            }
+            if (!cancelled) out.close();
+          } catch (error) {
+            if (cancelled) return;
+            try {
+              out.enqueue({ type: 'error', error });
+              out.close();
+            } catch {
+              // the consumer is gone
+            }
+          }
+        },
+        cancel() {
+          cancelled = true;
+          void upstream?.cancel().catch(() => {});
+        },
+      });
+      let started = false;
+      const reader = source
+        .pipeThrough(
+          new TransformStream<LanguageModelV3StreamPart, UIMessageChunk>({
+            transform(part, controller) {
+              if (!started) {
+                started = true;
+                controller.enqueue({ type: 'start' });
+                controller.enqueue({ type: 'start-step' });
+              }
+              switch (part.type) {
+                case 'text-start':
+                case 'text-end':
+                  controller.enqueue({ type: part.type, id: part.id });
+                  break;
+                case 'text-delta':
+                  controller.enqueue({ type: 'text-delta', id: part.id, delta: part.delta });
+                  break;
+                case 'finish':
+                  usage = usageOf(part.usage);
+                  controller.enqueue({ type: 'finish-step' });
+                  controller.enqueue({ type: 'finish', finishReason: part.finishReason.unified });
+                  break;
+                case 'error':
+                  if (abortKind === 'client') {
+                    controller.enqueue({ type: 'abort' });
+                    break;
+                  }
+                  lastError = part.error;
+                  controller.enqueue({
+                    type: 'error',
+                    errorText: providerErrorMessage(part.error, abortKind),
+                  });
+                  break;
+                default:
+                  break;
+              }
+            },
+          }),
+        )
+        .getReader();
+      const buffered: UIMessageChunk[] = [];
+
+      const observe = (chunk: UIMessageChunk) => {
+        if (chunk.type === 'text-delta') text += chunk.delta;
+        else if (chunk.type === 'error') {
+          failed = true;
+          // The time-out may have fired after the SDK built the message.
+          (chunk as { errorText: string }).errorText = providerErrorMessage(lastError, abortKind);
+        } else if (chunk.type === 'abort') aborted = true;
+        else if (chunk.type === 'finish' && chunk.finishReason) finishReason = chunk.finishReason;
+      };
+
+      // Wait for the first text (or the end, an error, an abort).
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          observe(value);
+          buffered.push(value);
+          if (value.type === 'text-delta' || value.type === 'error' || value.type === 'abort')
+            break;
+          if (value.type === 'finish') break;
+        }
+      } catch (err) {
+        lastError = err;
+        failed = true;
+      }
+      if (controller.signal.aborted && !failed) aborted = true;
+      if (failed || aborted) {
+        cleanup();
+        reader.cancel().catch(() => {});
+        await refund();
+        if (abortKind === 'client') {
+          throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
+        }
+        throw new AppError('AI_PROVIDER_ERROR', 502, providerErrorMessage(lastError, abortKind));
+      }
+      if (firstTimer) {
+        clearTimeout(firstTimer);
+        firstTimer = undefined;
+      }
+
+      const settle = async () => {
+        cleanup();
+        if (failed) return refund();
+        if (aborted || controller.signal.aborted) {
+          if (!hasCodeStarted(text)) return refund();
+        }
+        keep();
+      };
+
+      return {
+        get text() {
+          return text;
+        },
+        get finishReason() {
+          return finishReason;
+        },
+        async usage() {
+          return usage;
+        },
+        async *[Symbol.asyncIterator]() {
+          let completed = false;
+          try {
+            for (const chunk of buffered.splice(0)) yield chunk;
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              observe(value);
+              if (value.type === 'abort' && abortKind !== 'client') {
+                // A time-out mid-stream: report it as the error it is.
+                failed = true;
+                yield { type: 'error', errorText: providerErrorMessage(lastError, abortKind) };
+                continue;
+              }
+              yield value;
+            }
+            completed = true;
+          } catch (err) {
+            lastError = err;
+            failed = true;
+            yield { type: 'error', errorText: providerErrorMessage(err, abortKind) };
+            completed = true;
+          } finally {
+            if (!completed) {
+              // The consumer stopped reading (client gone): abort the provider call too.
+              abort('client');
+              reader.cancel().catch(() => {});
+            }
+            await settle();
+          }
+        },
+      };
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof createAiService>;

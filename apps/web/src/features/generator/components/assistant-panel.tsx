@@ -1,0 +1,146 @@
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { Loader2, Paperclip, Send, Sparkles, Square } from 'lucide-react';
+import { MESSAGES } from '@codewright/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { UPLOAD_ACCEPT } from '../upload.ts';
+
+const TIPS = [
+  'Be specific about inputs, outputs and edge cases',
+  'With code in the editor, describe a change to edit it',
+  'Upload a code file to work on it, or an image to build from',
+  'Roll back to any earlier answer from the chat',
+];
+
+export interface AssistantPanelProps {
+  prompt: string;
+  onPromptChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  onUpload: (file: File) => void;
+  generating: boolean;
+  uploading: boolean;
+  /** True when the editor holds code: the next send is an edit. */
+  editing: boolean;
+}
+
+/** "AI Assistant" (SPEC §2.12, §4.4): prompt box, upload, Generate Code / Stop, tips. */
+export function AssistantPanel({
+  prompt,
+  onPromptChange,
+  onSend,
+  onStop,
+  onUpload,
+  generating,
+  uploading,
+  editing,
+}: AssistantPanelProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const promptId = useId();
+  const hintId = useId();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="assistant-title"
+      className="min-w-0 rounded-2xl border border-border bg-surface p-4"
+    >
+      <h2 id="assistant-title" className="flex items-center gap-2 text-sm font-semibold text-fg">
+        <Sparkles className="size-4 text-accent-hover" aria-hidden="true" />
+        AI Assistant
+        <span className="ml-auto rounded-md bg-white/5 px-2 py-0.5 text-xs font-normal text-subtle">
+          {editing ? 'Next: edit' : 'Next: generation'}
+        </span>
+      </h2>
+      <label htmlFor={promptId} className="sr-only">
+        Describe what you want to build
+      </label>
+      <textarea
+        id={promptId}
+        value={prompt}
+        onChange={(e) => onPromptChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={generating}
+        rows={4}
+        aria-describedby={hintId}
+        placeholder={
+          editing
+            ? 'Describe a change, e.g. "add input validation"'
+            : 'Describe what you want to build, e.g. "a debounce function with tests"'
+        }
+        className="mt-3 block w-full resize-y rounded-xl border border-border-strong bg-bg/60 px-3.5 py-3 text-sm text-fg placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent/40 disabled:opacity-60"
+      />
+      <p id={hintId} className="mt-1.5 text-xs text-subtle">
+        {MESSAGES.promptHint}
+      </p>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="upload-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onUpload(file);
+        }}
+      />
+      <div className="mt-3 flex gap-2">
+        <Button
+          variant="outline"
+          onClick={() => fileRef.current?.click()}
+          disabled={generating || uploading}
+          aria-label="Upload a code file or image"
+          title="Upload a code file or image"
+        >
+          {uploading ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Paperclip className="size-4" aria-hidden="true" />
+          )}
+          <span className="hidden sm:inline">Upload</span>
+        </Button>
+        <Button className="flex-1" onClick={onSend} disabled={generating}>
+          {generating ? (
+            <>
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              Generating...
+            </>
+          ) : (
+            <>
+              <Send className="size-4" aria-hidden="true" />
+              Generate Code
+            </>
+          )}
+        </Button>
+        {generating ? (
+          <Button variant="outline" onClick={onStop} aria-label="Stop generating">
+            <Square className="size-3.5 fill-current" aria-hidden="true" />
+            Stop
+          </Button>
+        ) : null}
+      </div>
+      <div className="mt-4 rounded-xl border border-border bg-white/[0.02] p-3">
+        <p className="text-xs font-semibold tracking-wide text-subtle uppercase">Tips</p>
+        <ul className="mt-2 space-y-1.5 text-xs text-muted">
+          {TIPS.map((tip) => (
+            <li key={tip} className="flex gap-2">
+              <span
+                className="mt-1.5 size-1 shrink-0 rounded-full bg-accent-hover"
+                aria-hidden="true"
+              />
+              {tip}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

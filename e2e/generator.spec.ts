@@ -1,0 +1,422 @@
+/**
+ * The generator (SPEC §2.12, §4.4, §5, §8.2) against the scripted TEST model
+ * (e2e/fixtures/model-server.mjs; rules in e2e/README.md): a request without current code
+ * answers `// <request>` + `function main() { return '<request>'; }` in a fenced block; with
+ * current code it returns that code plus `// edited: <request>`.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
+import { expect, test, type TestUser } from './fixtures.ts';
+
+const PROJECT = 'codewright';
+/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
+const ADMIN: TestUser = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
+const FREE = PLAN_LIMITS.free;
+// A 1×1 transparent PNG: the server detects the type from these bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signIn(request: APIRequestContext, user: TestUser) {
+  const res = await request.post('/api/auth/signin/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { user: { id: string }; access_token: string };
+  return { id: body.user.id, token: body.access_token };
+}
+
+async function setUsage(
+  request: APIRequestContext,
+  userId: string,
+  generations: number,
+  edits: number,
+) {
+  const signup = await request.post('/api/auth/signup', { data: ADMIN });
+  expect([201, 409], await signup.text()).toContain(signup.status());
+  const admin = await signIn(request, ADMIN);
+  const res = await request.post(`/api/db/${PROJECT}/sql`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: {
+      query:
+        'INSERT INTO user_plans (user_id, generations_used, edits_used, last_reset_date) ' +
+        'VALUES ($1, $2, $3, now()) ON CONFLICT (user_id) DO UPDATE SET ' +
+        'generations_used = EXCLUDED.generations_used, edits_used = EXCLUDED.edits_used, ' +
+        'last_reset_date = EXCLUDED.last_reset_date',
+      params: [userId, generations, edits],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function usageOf(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
+}
+
+async function openGenerator(page: Page) {
+  await page.goto('/generator');
+  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
+const promptBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Describe what you want to build' });
+const editorPanel = (page: Page) => page.getByTestId('editor-panel');
+const chat = (page: Page) => page.getByRole('log', { name: 'Chat History' });
+const assistantMessages = (page: Page) =>
+  chat(page).getByRole('article', { name: 'AI Assistant message' });
+const userMessages = (page: Page) => chat(page).getByRole('article', { name: 'You message' });
+
+function meter(page: Page, label: string): Locator {
+  return page.locator('[data-usage-state]').filter({ hasText: label });
+}
+
+async function expectCode(page: Page, expected: string | RegExp) {
+  await expect(editorPanel(page)).toHaveAttribute('data-code', expected);
+}
+
+async function send(page: Page, text: string) {
+  await promptBox(page).fill(text);
+  await promptBox(page).press('Enter');
+}
+
+async function waitIdle(page: Page) {
+  await expect(page.getByRole('button', { name: 'Generate Code' })).toBeEnabled({
+    timeout: 15_000,
+  });
+}
+
+/** Full-page shots of the screen; dialogs are shot in the viewport, where the modal sits. */
+async function shot(page: Page, name: string) {
+  const fullPage = !/dialog/.test(name);
+  await page.screenshot({ path: `e2e/output/screenshots/generator-${name}.png`, fullPage });
+}
+
+test.describe('generator', () => {
+  test('a new user generates with streaming, edits, rolls back, copies, downloads, saves and reopens', async ({
+    page,
+    login,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await login();
+    await openGenerator(page);
+    await expect(page.getByText('Build with AI assistance')).toBeVisible();
+    await expect(chat(page).getByText(MESSAGES.chatEmpty)).toBeVisible();
+    await expect(page.getByText(MESSAGES.promptHint)).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveValue('JavaScript');
+    await expect(meter(page, 'Code Generations')).toContainText(`0 / ${FREE.generationsPerMonth}`);
+    await expect(meter(page, 'Code Edits')).toContainText(`0 / ${FREE.editsPerMonth}`);
+    await expect(page.getByRole('button', { name: 'Save Project' })).toBeDisabled();
+    await shot(page, 'empty-1280');
+
+    // Shift+Enter is a new line, not a send.
+    await promptBox(page).fill('a greeting function');
+    await promptBox(page).press('Shift+Enter');
+    await expect(promptBox(page)).toHaveValue('a greeting function\n');
+    await expect(userMessages(page)).toHaveCount(0);
+
+    // Generate: the answer streams in word by word before it completes.
+    await send(page, 'a greeting function [[chunk-delay:200]]');
+    const streaming = assistantMessages(page).first();
+    // A partial answer is on screen while the rest is still coming.
+    await expect(streaming).toContainText('Here is the JavaScript code');
+    await expect(streaming).toHaveAttribute('data-streaming', 'true');
+    await expect(streaming).not.toContainText("return 'a greeting function'");
+    await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    await expect(promptBox(page)).toBeDisabled();
+    await expect(promptBox(page)).toHaveValue('');
+    await expect(userMessages(page).first()).toContainText('a greeting function');
+    await expect(userMessages(page).first()).toContainText('You');
+    await expect(editorPanel(page)).toHaveAttribute('data-code', '');
+    await waitIdle(page);
+    await expect(page.getByText(MESSAGES.codeGenerated)).toBeVisible();
+    await expectCode(
+      page,
+      /^\/\/ a greeting function\nfunction main\(\) \{\n {2}return 'a greeting function';\n\}$/,
+    );
+    // Monaco shows it too.
+    await expect(page.locator('.view-lines')).toContainText("return 'a greeting function';");
+    await expect(meter(page, 'Code Generations')).toContainText(`1 / ${FREE.generationsPerMonth}`);
+    await expect(page.getByRole('button', { name: 'Save Project' })).toBeEnabled();
+
+    // Edit by prompt: the current code goes along; the Edits meter moves.
+    await send(page, 'add logging');
+    await waitIdle(page);
+    await expectCode(page, /return 'a greeting function';\n\}\n\/\/ edited: add logging$/);
+    await expect(meter(page, 'Code Edits')).toContainText(`1 / ${FREE.editsPerMonth}`);
+    await expect(meter(page, 'Code Generations')).toContainText(`1 / ${FREE.generationsPerMonth}`);
+    await expect(assistantMessages(page)).toHaveCount(2);
+
+    // Rollback to the first answer.
+    await assistantMessages(page)
+      .first()
+      .getByRole('button', { name: /Rollback/ })
+      .click();
+    await expect(page.getByText(MESSAGES.rolledBack)).toBeVisible();
+    await expectCode(page, /^\/\/ a greeting function\n[\s\S]*\}$/);
+    await expect(editorPanel(page)).not.toHaveAttribute('data-code', /edited/);
+
+    // Copy: the clipboard holds the code; a check mark for a moment.
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    await expect(page.getByText(MESSAGES.codeCopied)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await editorPanel(page).getAttribute('data-code'));
+    await expect(page.getByRole('button', { name: 'Copy code' })).toBeVisible({ timeout: 4_000 });
+
+    // Download: code.js with the editor's contents.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download code' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('code.js');
+    expect(await readFile((await download.path())!, 'utf8')).toBe(copied);
+    await expect(page.getByText(MESSAGES.codeDownloaded)).toBeVisible();
+    await shot(page, 'chat-code-1280');
+
+    // Save: the dialog shows language and line count; the name is required.
+    await page.getByRole('button', { name: 'Save Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Project' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Language')).toHaveValue('JavaScript');
+    await expect(dialog.getByLabel('Lines of Code')).toHaveValue('4');
+    await expect(dialog.getByLabel('Project Name')).toHaveAttribute('placeholder', /Todo App/);
+    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await dialog.getByLabel('Project Name').fill('Greeter');
+    await shot(page, 'save-dialog-1280');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(MESSAGES.projectSaved)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+
+    // A later save updates the same project.
+    await page.getByLabel('Language').selectOption('TypeScript');
+    await expect(page.getByTestId('editor-language')).toHaveText('TypeScript');
+    // Toasts sit over the header's corner (and pause while hovered): use the keyboard here.
+    await page.getByRole('button', { name: 'Update', exact: true }).press('Enter');
+    const update = page.getByRole('dialog', { name: 'Update Project' });
+    await expect(update.getByLabel('Project Name')).toHaveValue('Greeter');
+    await update.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByText(MESSAGES.projectUpdated)).toBeVisible();
+
+    // Reopen from the dashboard: code, language and the whole chat, with working Rollback.
+    await page.getByRole('link', { name: 'Dashboard' }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const card = page.getByRole('article', { name: 'Greeter' });
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: 'Open Project' }).click();
+    await expect(page).toHaveURL(/\/generator$/);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Language')).toHaveValue('TypeScript');
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+    await expectCode(page, /^\/\/ a greeting function\n[\s\S]*\}$/);
+    await expect(userMessages(page)).toHaveCount(2);
+    await expect(assistantMessages(page)).toHaveCount(2);
+    await expect(userMessages(page).nth(0)).toContainText('a greeting function');
+    await expect(userMessages(page).nth(1)).toContainText('add logging');
+    await assistantMessages(page)
+      .nth(1)
+      .getByRole('button', { name: /Rollback/ })
+      .click();
+    await expectCode(page, /\/\/ edited: add logging$/);
+  });
+
+  test('upload: a .py file fills the editor, an image goes to storage and into the prompt, others are refused', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    const input = page.getByTestId('upload-input');
+
+    await input.setInputFiles({
+      name: 'hello.py',
+      mimeType: 'text/x-python',
+      buffer: Buffer.from('print("hi")\n'),
+    });
+    await expect(page.getByText(fileLoadedMessage('hello.py'))).toBeVisible();
+    await expectCode(page, 'print("hi")\n');
+    await expect(page.locator('.view-lines')).toContainText('print("hi")');
+
+    await input.setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText(MESSAGES.imageUploaded)).toBeVisible();
+    await expect(promptBox(page)).toHaveValue(/Analyze this image.*\/uploads\/[^/]+\/\d+\.png/);
+
+    await input.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect(page.getByText(MESSAGES.uploadCodeOrImage)).toBeVisible();
+
+    await input.setInputFiles({
+      name: 'big.js',
+      mimeType: 'text/javascript',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 97),
+    });
+    await expect(page.getByText(MESSAGES.fileTooLarge)).toBeVisible();
+    await expectCode(page, 'print("hi")\n');
+  });
+
+  test('limit reached: the spec message and Upgrade to Continue before any call; an edit has its own limit', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await setUsage(page.request, session.id, FREE.generationsPerMonth, FREE.editsPerMonth);
+    await openGenerator(page);
+    await expect(meter(page, 'Code Generations')).toContainText(
+      `${FREE.generationsPerMonth} / ${FREE.generationsPerMonth}`,
+    );
+
+    await send(page, 'a todo list');
+    await expect(page.getByText(MESSAGES.generationLimit).first()).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Continue' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(MESSAGES.upgradeFeature);
+    await expect(userMessages(page)).toHaveCount(0);
+    await expect(promptBox(page)).toHaveValue('a todo list');
+    await shot(page, 'upgrade-dialog-1280');
+    await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(dialog).toBeHidden();
+
+    // With code in the editor the send is an edit: the edit limit speaks.
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'a.js',
+      mimeType: 'text/javascript',
+      buffer: Buffer.from('let a = 1;'),
+    });
+    await expectCode(page, 'let a = 1;');
+    await send(page, 'rename a');
+    await expect(page.getByText(MESSAGES.editLimit).first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Upgrade to Continue' })).toContainText(
+      MESSAGES.editLimit,
+    );
+    const usage = await usageOf(page.request, session.token);
+    expect(usage).toMatchObject({
+      generationsUsed: FREE.generationsPerMonth,
+      editsUsed: FREE.editsPerMonth,
+    });
+  });
+
+  test('Stop before the first token keeps the editor and spends nothing; a provider error keeps the user message', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+
+    await send(page, 'something slow [[hang]]');
+    const stop = page.getByRole('button', { name: 'Stop generating' });
+    await expect(stop).toBeVisible();
+    await expect(page.getByTestId('upload-input')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Upload a code file or image' })).toBeDisabled();
+    await stop.click();
+    await waitIdle(page);
+    await expect(stop).toBeHidden();
+    await expectCode(page, '');
+    await expect(userMessages(page)).toHaveCount(1);
+    await expect
+      .poll(async () => (await usageOf(page.request, session.token)).generationsUsed)
+      .toBe(0);
+
+    await send(page, 'broken [[error:500]]');
+    await expect(page.getByText(MESSAGES.generateFailed)).toBeVisible();
+    await waitIdle(page);
+    await expect(userMessages(page)).toHaveCount(2);
+    await expect(userMessages(page).nth(1)).toContainText('broken');
+    await expectCode(page, '');
+    await expect
+      .poll(async () => (await usageOf(page.request, session.token)).generationsUsed)
+      .toBe(0);
+  });
+
+  test('Stop mid-answer keeps the partial text, marked as stopped, and leaves the editor alone', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    await send(page, 'a long answer [[chunk-delay:400]]');
+    const answer = assistantMessages(page).first();
+    await expect(answer).toContainText('Here is');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await waitIdle(page);
+    await expect(answer).toHaveAttribute('data-stopped', 'true');
+    await expect(answer).toContainText('Stopped');
+    await expect(answer.getByRole('button', { name: /Rollback/ })).toHaveCount(0);
+    await expectCode(page, '');
+  });
+
+  test('Save with empty code is refused with the spec text', async ({ page, login }) => {
+    await login();
+    await openGenerator(page);
+    await page.getByRole('button', { name: 'Save Project' }).click({ force: true });
+    await expect(page.getByText(MESSAGES.generateFirst)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('Try this prompt on /examples prefills the prompt and language without sending', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/examples');
+    await page
+      .getByRole('button', { name: /Try this prompt/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/generator$/);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Language')).toHaveValue('TypeScript');
+    await expect(page.getByTestId('editor-language')).toHaveText('TypeScript');
+    await expect(promptBox(page)).toHaveValue(/\S/);
+    await expect(userMessages(page)).toHaveCount(0);
+    await expect(chat(page).getByText(MESSAGES.chatEmpty)).toBeVisible();
+  });
+
+  test('signed out: /generator sends to /sign-in', async ({ page }) => {
+    await page.goto('/generator');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
+
+test.describe('generator screenshots', () => {
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: empty, with chat and code, save and upgrade dialogs`, async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const user = await login();
+      await openGenerator(page);
+      await shot(page, `shot-empty-${width}`);
+      await send(page, 'a debounce helper');
+      await waitIdle(page);
+      await send(page, 'add a cancel method');
+      await waitIdle(page);
+      await expectCode(page, /edited: add a cancel method/);
+      await shot(page, `shot-chat-code-${width}`);
+      await page.getByRole('button', { name: 'Save Project' }).click();
+      await expect(page.getByRole('dialog', { name: 'Save Project' })).toBeVisible();
+      await page.getByRole('dialog').getByLabel('Project Name').fill('Debounce');
+      await shot(page, `shot-save-dialog-${width}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      const session = await signIn(page.request, user);
+      await setUsage(page.request, session.id, FREE.generationsPerMonth, FREE.editsPerMonth);
+      await page.reload();
+      await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+      await send(page, 'more');
+      await expect(page.getByRole('dialog', { name: 'Upgrade to Continue' })).toBeVisible();
+      await shot(page, `shot-upgrade-dialog-${width}`);
+    });
+  }
+});

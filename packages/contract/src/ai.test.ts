@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AiTextRequestSchema,
+  buildGenerationPrompt,
+  extractCode,
+  fenceTagFor,
+  hasCodeStarted,
+} from './ai.ts';
+
+describe('buildGenerationPrompt (SPEC §7.1)', () => {
+  it('holds the language, the request, (empty) and the one-code-block instruction', () => {
+    const p = buildGenerationPrompt({ language: 'Python', request: '  make a counter \n' });
+    expect(p).toContain('Language: Python');
+    expect(p).toContain('Request:\nmake a counter\n');
+    expect(p).toContain('Current code:\n(empty)\n');
+    expect(p).toMatch(/explanation, followed by ONE fenced code block \(```python\)/);
+  });
+
+  it('carries the current code in a fence and asks for the change', () => {
+    const p = buildGenerationPrompt({
+      language: 'C#',
+      request: 'rename x',
+      currentCode: 'var x = 1;\n\n',
+    });
+    expect(p).toContain('Current code:\n```csharp\nvar x = 1;\n```\n');
+    expect(p).toMatch(/with the requested change applied/);
+    // Blank code counts as a new generation.
+    expect(buildGenerationPrompt({ language: 'Go', request: 'r', currentCode: '  \n' })).toContain(
+      '(empty)',
+    );
+  });
+
+  it('knows the fence tag of every generator language', () => {
+    expect(
+      ['JavaScript', 'TypeScript', 'Python', 'Go', 'Rust', 'Java', 'C#', 'C++'].map(fenceTagFor),
+    ).toEqual(['javascript', 'typescript', 'python', 'go', 'rust', 'java', 'csharp', 'cpp']);
+  });
+});
+
+describe('extractCode', () => {
+  it('takes the body of the first fenced block', () => {
+    const text = 'Here it is:\n\n```js\nconst a = 1;\n```\nand\n```py\nb\n```';
+    expect(extractCode(text)).toBe('const a = 1;');
+  });
+  it('returns the whole text (trimmed) when there is no block', () => {
+    expect(extractCode('  just words \n')).toBe('just words');
+  });
+  it('keeps inner blank lines, handles ~~~ and longer fences, and an unclosed block', () => {
+    expect(extractCode('x\n````\na\n\n```inner```\n````\n')).toBe('a\n\n```inner```');
+    expect(extractCode('~~~python\nprint(1)\n~~~')).toBe('print(1)');
+    expect(extractCode('Intro\n```ts\nlet a\nlet b')).toBe('let a\nlet b');
+    expect(extractCode('```\n```')).toBe('');
+  });
+});
+
+describe('hasCodeStarted (the refund rule)', () => {
+  it('is true once an opening fence arrived', () => {
+    expect(hasCodeStarted('Here is the code')).toBe(false);
+    expect(hasCodeStarted('Here is the code\n\n```')).toBe(true);
+  });
+});
+
+describe('AiTextRequestSchema', () => {
+  it('needs a prompt or messages and caps maxTokens at 2000', () => {
+    expect(AiTextRequestSchema.safeParse({ prompt: 'x' }).success).toBe(true);
+    expect(
+      AiTextRequestSchema.safeParse({ messages: [{ role: 'user', content: 'x' }] }).success,
+    ).toBe(true);
+    expect(AiTextRequestSchema.safeParse({}).success).toBe(false);
+    expect(AiTextRequestSchema.safeParse({ messages: [] }).success).toBe(false);
+    expect(AiTextRequestSchema.safeParse({ prompt: 'x', maxTokens: 2000 }).success).toBe(true);
+    expect(AiTextRequestSchema.safeParse({ prompt: 'x', maxTokens: 2001 }).success).toBe(false);
+    expect(AiTextRequestSchema.safeParse({ prompt: 'x', extra: 1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { CodewrightError } from '../errors.ts';
+import { createHttpClient } from '../http.ts';
+import { createAiClient } from './ai-client.ts';
+import { SseParser, parseUiStreamData } from './sse.ts';
+
+/** A body that delivers these string pieces one read at a time. */
+function bodyOf(pieces: string[], opts: { failAtEnd?: boolean } = {}) {
+  const encoder = new TextEncoder();
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < pieces.length) controller.enqueue(encoder.encode(pieces[i++]));
+      else if (opts.failAtEnd) controller.error(new TypeError('terminated'));
+      else controller.close();
+    },
+  });
+}
+
+function aiWith(respond: (init: RequestInit | undefined) => Response) {
+  const calls: { url: string; body: unknown; headers: unknown }[] = [];
+  const http = createHttpClient({
+    getAccessToken: async () => 'tok',
+    fetch: async (input, init) => {
+      calls.push({
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        headers: init?.headers,
+      });
+      return respond(init);
+    },
+  });
+  return { ai: createAiClient({ http, projectId: 'codewright' }), calls };
+}
+
+const sse = (chunks: unknown[]) =>
+  chunks.map((c) => `data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`).join('');
+
+describe('SseParser', () => {
+  it('joins events split across reads, at any byte', () => {
+    const text = 'data: {"a":1}\n\ndata: {"b":2}\n\n';
+    for (let cut = 0; cut <= text.length; cut++) {
+      const p = new SseParser();
+      const out = [...p.push(text.slice(0, cut)), ...p.push(text.slice(cut)), ...p.end()];
+      expect(out).toEqual(['{"a":1}', '{"b":2}']);
+    }
+  });
+
+  it('joins multi-line data with \\n, accepts CRLF and CR, and skips comments and other fields', () => {
+    const p = new SseParser();
+    const out = [
+      ...p.push(': keep-alive\r\nevent: x\r\ndata: line one\r\ndata:line two\r\n\r\n'),
+      ...p.push('id: 7\rdata: three\r'),
+      ...p.push('\r'),
+      ...p.end(),
+    ];
+    expect(out).toEqual(['line one\nline two', 'three']);
+  });
+
+  it('hands back a last event that lacks its blank line at the end', () => {
+    const p = new SseParser();
+    expect(p.push('data: [DONE]')).toEqual([]);
+    expect(p.end()).toEqual(['[DONE]']);
+  });
+
+  it('reads UI message stream chunks', () => {
+    expect(parseUiStreamData('[DONE]')).toEqual({ type: 'done' });
+    expect(parseUiStreamData('{"type":"text-delta","id":"0","delta":"hi"}')).toEqual({
+      type: 'text-delta',
+      delta: 'hi',
+    });
+    expect(parseUiStreamData('{"type":"error","errorText":"boom"}')).toEqual({
+      type: 'error',
+      errorText: 'boom',
+    });
+    expect(parseUiStreamData('{"type":"finish","finishReason":"stop"}')).toEqual({
+      type: 'finish',
+      finishReason: 'stop',
+    });
+    expect(parseUiStreamData('{"type":"start"}').type).toBe('other');
+    expect(parseUiStreamData('not json').type).toBe('other');
+  });
+});
+
+describe('client.ai.streamText', () => {
+  it('posts stream:true with a Bearer token and reports every delta and the whole text', async () => {
+    const events = sse([
+      { type: 'start' },
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Here ' },
+      { type: 'text-delta', id: '0', delta: 'is\n```js\nx\n```' },
+      { type: 'text-end', id: '0' },
+      { type: 'finish', finishReason: 'stop' },
+      '[DONE]',
+    ]);
+    // Split into awkward 7-character reads.
+    const pieces = events.match(/[\s\S]{1,7}/g) ?? [];
+    const { ai, calls } = aiWith(
+      () => new Response(bodyOf(pieces), { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const seen: [string, string][] = [];
+    const result = await ai.streamText({
+      prompt: 'p',
+      meter: 'generation',
+      onDelta: (d, t) => seen.push([d, t]),
+    });
+    expect(result).toEqual({ text: 'Here is\n```js\nx\n```', finishReason: 'stop' });
+    expect(seen).toEqual([
+      ['Here ', 'Here '],
+      ['is\n```js\nx\n```', 'Here is\n```js\nx\n```'],
+    ]);
+    expect(calls[0]).toMatchObject({
+      url: '/api/ai/codewright/text',
+      body: { prompt: 'p', meter: 'generation', stream: true },
+      headers: { Authorization: 'Bearer tok' },
+    });
+  });
+
+  it('rejects with AI_PROVIDER_ERROR and the server text on an error event', async () => {
+    const { ai } = aiWith(
+      () =>
+        new Response(
+          bodyOf([
+            sse([
+              { type: 'text-delta', id: '0', delta: 'Hi' },
+              {
+                type: 'error',
+                errorText: 'The AI model stopped answering midway. Please try again.',
+              },
+              '[DONE]',
+            ]),
+          ]),
+        ),
+    );
+    const deltas: string[] = [];
+    const err = await ai
+      .streamText({ prompt: 'p', onDelta: (d) => deltas.push(d) })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(CodewrightError);
+    expect(err).toMatchObject({
+      code: 'AI_PROVIDER_ERROR',
+      status: 502,
+      message: 'The AI model stopped answering midway. Please try again.',
+    });
+    expect(deltas).toEqual(['Hi']);
+  });
+
+  it('keeps the catalogue codes of refusals (402, 503, 502)', async () => {
+    for (const [status, code] of [
+      [402, 'GENERATION_LIMIT_REACHED'],
+      [402, 'EDIT_LIMIT_REACHED'],
+      [503, 'AI_NOT_CONFIGURED'],
+      [502, 'AI_PROVIDER_ERROR'],
+    ] as const) {
+      const { ai } = aiWith(
+        () =>
+          new Response(JSON.stringify({ error: { code, message: `m ${code}` } }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      for (const call of [
+        () => ai.streamText({ prompt: 'p' }),
+        () => ai.generateText({ prompt: 'p' }),
+      ]) {
+        const err = await call().catch((e) => e);
+        expect(err).toMatchObject({ code, status, message: `m ${code}` });
+      }
+    }
+  });
+
+  it('a stream cut off without [DONE] is a network error', async () => {
+    const { ai } = aiWith(
+      () =>
+        new Response(
+          bodyOf([sse([{ type: 'text-delta', id: '0', delta: 'Hi' }])], { failAtEnd: true }),
+        ),
+    );
+    const err = await ai.streamText({ prompt: 'p' }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  it('Stop: rejects with the signal’s AbortError', async () => {
+    const stop = new AbortController();
+    const { ai } = aiWith((init) => {
+      const signal = init?.signal as AbortSignal;
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode(sse([{ type: 'text-delta', id: '0', delta: 'Hi' }])));
+            signal.addEventListener('abort', () => controller.error(signal.reason));
+          },
+        }),
+      );
+    });
+    const pending = ai.streamText({
+      prompt: 'p',
+      signal: stop.signal,
+      onDelta: () => stop.abort(),
+    });
+    const err = await pending.catch((e) => e);
+    expect((err as Error).name).toBe('AbortError');
+  });
+});
+
+describe('client.ai.generateText and status', () => {
+  it('posts stream:false and returns the JSON answer; status reads /status', async () => {
+    const { ai, calls } = aiWith((init) =>
+      init?.method === 'POST'
+        ? Response.json({ text: 't', finishReason: 'stop', usage: { outputTokens: 3 } })
+        : Response.json({ configured: true, provider: 'ollama', model: 'm', advanced: false }),
+    );
+    expect(await ai.generateText({ prompt: 'p', maxTokens: 10, imageUrls: ['/u.png'] })).toEqual({
+      text: 't',
+      finishReason: 'stop',
+      usage: { outputTokens: 3 },
+    });
+    expect(calls[0]?.body).toEqual({
+      prompt: 'p',
+      maxTokens: 10,
+      imageUrls: ['/u.png'],
+      stream: false,
+    });
+    expect(await ai.status()).toEqual({
+      configured: true,
+      provider: 'ollama',
+      model: 'm',
+      advanced: false,
+    });
+    expect(calls[1]?.url).toBe('/api/ai/codewright/status');
+  });
+});
