@@ -1,15 +1,12 @@
 /** Wire calls of the account flows (SPEC §7.2, issue 6); state stays in account-client.ts. */
 import { AccountMessageResponseSchema } from '@codewright/contract';
-import { NetworkError } from '../errors.ts';
+import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 
 const BASE = '/api/auth';
 
 function message(body: unknown): string {
-  const parsed = AccountMessageResponseSchema.safeParse(body);
-  if (!parsed.success)
-    throw new NetworkError({ code: 'NETWORK_ERROR', status: null, cause: parsed.error });
-  return parsed.data.message;
+  return parseResponse(AccountMessageResponseSchema, body).message;
 }
 
 export function createAccountApi(http: HttpClient) {

@@ -8,8 +8,7 @@ import {
   UserSchema,
   type SessionResponse,
 } from '@codewright/contract';
-import type { z } from 'zod';
-import { NetworkError } from '../errors.ts';
+import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { Provider, Session, User } from '../types.ts';
 import { sessionFromTokenSet } from './token-math.ts';
@@ -23,16 +22,8 @@ export interface IssuedSession {
   clockSkewMs: number;
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new NetworkError({ code: 'NETWORK_ERROR', status: null, cause: result.error });
-  }
-  return result.data;
-}
-
 function issued(body: unknown, receivedAtMs: number): IssuedSession {
-  const data: SessionResponse = parse(SessionResponseSchema, body);
+  const data: SessionResponse = parseResponse(SessionResponseSchema, body);
   return {
     session: sessionFromTokenSet(data),
     user: data.user,
@@ -47,7 +38,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
       signal?: AbortSignal,
     ) {
       const res = await http({ method: 'POST', path: `${BASE}/signup`, body, auth: false, signal });
-      return parse(UserSchema, (res as { user?: unknown } | undefined)?.user);
+      return parseResponse(UserSchema, (res as { user?: unknown } | undefined)?.user);
     },
 
     async signIn(email: string, password: string, signal?: AbortSignal): Promise<IssuedSession> {
@@ -90,7 +81,10 @@ export function createAuthApi(http: HttpClient, projectId: string) {
     },
 
     async me(accessToken: string, signal?: AbortSignal): Promise<User> {
-      return parse(UserSchema, await http({ path: `${BASE}/me`, auth: accessToken, signal }));
+      return parseResponse(
+        UserSchema,
+        await http({ path: `${BASE}/me`, auth: accessToken, signal }),
+      );
     },
 
     async updateMe(
@@ -105,7 +99,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
         auth: accessToken,
         signal,
       });
-      return parse(UserSchema, res);
+      return parseResponse(UserSchema, res);
     },
 
     async providers(signal?: AbortSignal): Promise<Provider[]> {
@@ -115,7 +109,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
         auth: false,
         signal,
       });
-      return parse(ProvidersResponseSchema, res).providers;
+      return parseResponse(ProvidersResponseSchema, res).providers;
     },
   };
 }

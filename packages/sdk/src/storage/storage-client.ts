@@ -9,8 +9,8 @@ import {
   RemoveResultSchema,
   UploadResultSchema,
 } from '@codewright/contract';
-import type { z } from 'zod';
-import { NetworkError, ValidationError } from '../errors.ts';
+import { parseResponse } from '../response.ts';
+import { ValidationError } from '../errors.ts';
 import { joinUrl, type HttpClient } from '../http.ts';
 import type {
   RequestOptions,
@@ -23,14 +23,6 @@ export interface StorageClientDeps {
   http: HttpClient;
   projectId: string;
   baseUrl: string;
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new NetworkError({ code: 'NETWORK_ERROR', status: null, cause: result.error });
-  }
-  return result.data;
 }
 
 function invalid(
@@ -85,7 +77,7 @@ export function createStorageClient({
         body: form,
         signal: options.signal,
       });
-      return parse(UploadResultSchema, body);
+      return parseResponse(UploadResultSchema, body);
     },
 
     async download(path: string, options: RequestOptions = {}): Promise<Blob> {
@@ -112,7 +104,7 @@ export function createStorageClient({
         body: { paths },
         signal: options.signal,
       });
-      return parse(RemoveResultSchema, body);
+      return parseResponse(RemoveResultSchema, body);
     },
 
     getPublicUrl(path: string): string {
