@@ -4,26 +4,10 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
-import { expect, test, type TestUser } from './fixtures.ts';
+import { expect, setUsage, signIn, test, type ApiSession, type TestUser } from './fixtures.ts';
 
 const PROJECT = 'codewright';
 const REST = `/api/db/${PROJECT}/rest/v1`;
-/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
-const ADMIN: TestUser = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
-
-interface Session {
-  id: string;
-  token: string;
-}
-
-async function signIn(request: APIRequestContext, user: TestUser): Promise<Session> {
-  const res = await request.post('/api/auth/signin/email', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { user: { id: string }; access_token: string };
-  return { id: body.user.id, token: body.access_token };
-}
 
 interface NewProject {
   name: string;
@@ -33,7 +17,7 @@ interface NewProject {
 }
 
 /** POST /rest/v1/projects as the user (snake_case on the wire, DESIGN §2b). */
-async function createProject(request: APIRequestContext, session: Session, project: NewProject) {
+async function createProject(request: APIRequestContext, session: ApiSession, project: NewProject) {
   const res = await request.post(`${REST}/projects`, {
     headers: { authorization: `Bearer ${session.token}` },
     data: {
@@ -49,7 +33,7 @@ async function createProject(request: APIRequestContext, session: Session, proje
 }
 
 /** Three projects made one after another; returned newest first, as the dashboard lists them. */
-async function createThreeProjects(request: APIRequestContext, session: Session) {
+async function createThreeProjects(request: APIRequestContext, session: ApiSession) {
   const specs = [
     { name: 'Todo API', language: 'Python', description: 'A REST API for todos with FastAPI' },
     { name: 'Landing Hero', language: 'TypeScript', description: null },
@@ -70,31 +54,6 @@ async function createThreeProjects(request: APIRequestContext, session: Session)
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return created.reverse();
-}
-
-/** Sets the user's usage counters through the admin SQL endpoint (generations come later). */
-async function setUsage(
-  request: APIRequestContext,
-  userId: string,
-  usage: { generations: number; edits: number },
-) {
-  const signup = await request.post('/api/auth/signup', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
-  expect([201, 409], await signup.text()).toContain(signup.status());
-  const admin = await signIn(request, ADMIN);
-  const res = await request.post(`/api/db/${PROJECT}/sql`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: {
-      query:
-        'INSERT INTO user_plans (user_id, generations_used, edits_used, last_reset_date) ' +
-        'VALUES ($1, $2, $3, now()) ON CONFLICT (user_id) DO UPDATE SET ' +
-        'generations_used = EXCLUDED.generations_used, edits_used = EXCLUDED.edits_used, ' +
-        'last_reset_date = EXCLUDED.last_reset_date',
-      params: [userId, usage.generations, usage.edits],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Signs a fresh user in through the fixture and returns its API session too. */

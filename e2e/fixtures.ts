@@ -90,6 +90,51 @@ interface Fixtures {
   pageErrors: void;
 }
 
+/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
+export const ADMIN: TestUser = {
+  email: 'e2e-admin@example.test',
+  password: 'Admin-e2e-password-1',
+};
+
+/** A user's id and access token, from signing in through the API. */
+export interface ApiSession {
+  id: string;
+  token: string;
+}
+
+/** Signs a user in through the API (no browser) and returns its id and access token. */
+export async function signIn(request: APIRequestContext, user: TestUser): Promise<ApiSession> {
+  const res = await request.post('/api/auth/signin/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { user: { id: string }; access_token: string };
+  return { id: body.user.id, token: body.access_token };
+}
+
+/** Sets a user's monthly usage counters through the admin SQL endpoint. */
+export async function setUsage(
+  request: APIRequestContext,
+  userId: string,
+  usage: { generations: number; edits: number },
+): Promise<void> {
+  const signup = await request.post('/api/auth/signup', { data: ADMIN });
+  expect([201, 409], await signup.text()).toContain(signup.status());
+  const admin = await signIn(request, ADMIN);
+  const res = await request.post('/api/db/codewright/sql', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: {
+      query:
+        'INSERT INTO user_plans (user_id, generations_used, edits_used, last_reset_date) ' +
+        'VALUES ($1, $2, $3, now()) ON CONFLICT (user_id) DO UPDATE SET ' +
+        'generations_used = EXCLUDED.generations_used, edits_used = EXCLUDED.edits_used, ' +
+        'last_reset_date = EXCLUDED.last_reset_date',
+      params: [userId, usage.generations, usage.edits],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export const test = base.extend<Fixtures>({
   pageErrors: [
     async ({ page }, use) => {

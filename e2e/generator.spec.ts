@@ -7,49 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
-import { expect, test, type TestUser } from './fixtures.ts';
+import { expect, setUsage, signIn, test } from './fixtures.ts';
 
-const PROJECT = 'codewright';
-/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
-const ADMIN: TestUser = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
 const FREE = PLAN_LIMITS.free;
 // A 1×1 transparent PNG: the server detects the type from these bytes.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function signIn(request: APIRequestContext, user: TestUser) {
-  const res = await request.post('/api/auth/signin/email', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { user: { id: string }; access_token: string };
-  return { id: body.user.id, token: body.access_token };
-}
-
-async function setUsage(
-  request: APIRequestContext,
-  userId: string,
-  generations: number,
-  edits: number,
-) {
-  const signup = await request.post('/api/auth/signup', { data: ADMIN });
-  expect([201, 409], await signup.text()).toContain(signup.status());
-  const admin = await signIn(request, ADMIN);
-  const res = await request.post(`/api/db/${PROJECT}/sql`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: {
-      query:
-        'INSERT INTO user_plans (user_id, generations_used, edits_used, last_reset_date) ' +
-        'VALUES ($1, $2, $3, now()) ON CONFLICT (user_id) DO UPDATE SET ' +
-        'generations_used = EXCLUDED.generations_used, edits_used = EXCLUDED.edits_used, ' +
-        'last_reset_date = EXCLUDED.last_reset_date',
-      params: [userId, generations, edits],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function usageOf(request: APIRequestContext, token: string) {
   const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
@@ -269,7 +234,10 @@ test.describe('generator', () => {
   }) => {
     const user = await login();
     const session = await signIn(page.request, user);
-    await setUsage(page.request, session.id, FREE.generationsPerMonth, FREE.editsPerMonth);
+    await setUsage(page.request, session.id, {
+      generations: FREE.generationsPerMonth,
+      edits: FREE.editsPerMonth,
+    });
     await openGenerator(page);
     await expect(meter(page, 'Code Generations')).toContainText(
       `${FREE.generationsPerMonth} / ${FREE.generationsPerMonth}`,
@@ -411,7 +379,10 @@ test.describe('generator screenshots', () => {
       await shot(page, `shot-save-dialog-${width}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       const session = await signIn(page.request, user);
-      await setUsage(page.request, session.id, FREE.generationsPerMonth, FREE.editsPerMonth);
+      await setUsage(page.request, session.id, {
+        generations: FREE.generationsPerMonth,
+        edits: FREE.editsPerMonth,
+      });
       await page.reload();
       await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
       await send(page, 'more');
