@@ -2,6 +2,7 @@
 // requests per second of a bare Fastify route, same machine, same run
 // (autocannon, 50 connections). The real built server runs on PGlite with its
 // default logging (to a file). Usage: node bench/auth-me.mjs [seconds=10]
+// Ports: AUTHME_PORT (server, default 3151) and AUTHME_PORT + 1 (bare Fastify).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +13,8 @@ import { ensureServerBuilt, report, startServer, stop, waitFor200 } from './lib.
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
-const SERVER_PORT = 3151;
-const BARE_PORT = 3152;
+const SERVER_PORT = Number(process.env.AUTHME_PORT ?? 3151);
+const BARE_PORT = SERVER_PORT + 1;
 const BUDGET_RATIO = 0.4;
 
 function cannon(opts) {

@@ -1,13 +1,14 @@
 // Budget (issue 2): cold start to a healthy /api/health on PGlite under 2 s.
 // Times spawn → first 200 from /api/health for the built server, on a brand-new
 // DATA_DIR and on an existing one. Usage: node bench/cold-start.mjs [runs=3]
+// Port: COLD_START_PORT (default 3150).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureServerBuilt, median, report, startServer, stop, waitFor200 } from './lib.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
-const PORT = 3150;
+const PORT = Number(process.env.COLD_START_PORT ?? 3150);
 const BUDGET_MS = 2000;
 
 ensureServerBuilt();

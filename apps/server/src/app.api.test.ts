@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { NOT_BUILT_MESSAGE } from './plugins/static.ts';
@@ -17,6 +18,11 @@ beforeAll(async () => {
     '<!doctype html><title>Codewright test SPA</title>',
   );
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A page the web build prerendered (apps/web/scripts/prerender.mjs), with its gzip copy.
+  await fs.mkdir(path.join(distDir, 'pages'));
+  const features = '<!doctype html><title>Features</title><h1>Prerendered features</h1>';
+  await fs.writeFile(path.join(distDir, 'pages', 'features.html'), features);
+  await fs.writeFile(path.join(distDir, 'pages', 'features.html.gz'), gzipSync(features));
   await fs.writeFile(
     path.join(distDir, 'favicon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -74,10 +80,10 @@ describe('API errors', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP without inline script on API and SPA responses', async () => {
+  it('sends pages a strict CSP without inline script', async () => {
     for (const res of [
-      await t.app.inject({ url: '/api/health' }),
       await spa.app.inject({ url: '/' }),
+      await spa.app.inject({ url: '/dashboard' }),
     ]) {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -87,6 +93,26 @@ describe('security headers', () => {
       expect(scriptSrc?.trim()).toBe("script-src 'self'");
       expect(scriptSrc).not.toContain('unsafe-inline');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('sends API answers, errors included, a CSP that allows nothing and no framing', async () => {
+    for (const res of [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/nothing-here' }),
+      await t.app.inject({ url: '/api/auth/me' }),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      // Headers that only steer documents are not sent with data.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
     }
   });
 });
@@ -99,6 +125,24 @@ describe('SPA', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('Codewright test SPA');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves a prerendered page for its own path only, compressed when accepted', async () => {
+    for (const url of ['/features', '/features?utm=x']) {
+      const res = await spa.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Prerendered features');
+    }
+    const gz = await spa.app.inject({ url: '/features', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Prerendered features');
+    // Other routes, and / when the build made no page for it, still get the SPA shell.
+    for (const url of ['/', '/features/more', '/pricing']) {
+      const res = await spa.app.inject({ url });
+      expect(res.body, url).toContain('Codewright test SPA');
     }
   });
 

@@ -6,14 +6,15 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
 import { createBatchedStdout } from './lib/log-stream.ts';
+import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadJwtSecret } from './lib/secret.ts';
-import { templatePath } from './db/pglite-template.ts';
+import { templateDirPath } from './db/pglite-template.ts';
 import { BUILD_DIR } from './paths.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
@@ -45,7 +46,7 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Override the PGlite directory (e.g. `memory://`); defaults to DATA_DIR/db. */
   pgliteDataDir?: string;
-  /** PGlite template tarball for a brand-new data dir; defaults to the one the build writes. */
+  /** PGlite template (directory or tarball) for a brand-new data dir; defaults to the build's directory. */
   pgliteTemplateFile?: string;
   /** Access-token lifetime override, for tests; defaults to 900 s. */
   accessTokenTtlSeconds?: number;
@@ -96,7 +97,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API speaks JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses go through compiled serializers; tests also check each one against zod (decision 008).
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ check: config.NODE_ENV === 'test' }),
+  );
 
   // While closing, answers to requests in flight ask the client to drop its
   // keep-alive connection, so app.close() is not held up by idle sockets.
@@ -116,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, {
     databaseUrl: config.DATABASE_URL,
     pgliteDataDir: options.pgliteDataDir ?? path.join(config.DATA_DIR, 'db'),
-    pgliteTemplateFile: options.pgliteTemplateFile ?? (await templatePath(BUILD_DIR)),
+    pgliteTemplateFile: options.pgliteTemplateFile ?? (await templateDirPath(BUILD_DIR)),
     handle: options.database,
   });
   const secret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);

@@ -17,7 +17,10 @@ async function main() {
     throw err;
   }
 
+  // Start-up phases for LOG_LEVEL=debug: ms since the process started.
+  const modulesLoadedMs = Math.round(performance.now());
   const app = await buildApp({ config });
+  const appBuiltMs = Math.round(performance.now());
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +45,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.debug(
+    { modulesLoadedMs, appBuiltMs, listeningMs: Math.round(performance.now()) },
+    'start-up timings',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

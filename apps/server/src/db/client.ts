@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { readTemplate } from './pglite-template.ts';
+import { copyTemplateDir, isDirectory, readTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database both drivers give us; repositories only see this type. */
@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** How long each step of opening took (ms), for the start-up debug log. */
+  timings?: Record<string, number>;
 }
 
 export interface OpenDatabaseOptions {
@@ -22,7 +24,10 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
   pgliteDataDir: string;
   migrationsDir?: string;
-  /** A tarball of an initialised cluster to start a brand-new PGlite directory from (see pglite-template.ts). */
+  /**
+   * An initialised cluster to start a brand-new PGlite directory from: a template
+   * directory (copied; on-disk data dirs) or a tarball (see pglite-template.ts).
+   */
   pgliteTemplateFile?: string;
 }
 
@@ -71,40 +76,104 @@ async function isFreshDir(dataDir: string): Promise<boolean> {
   }
 }
 
-async function createPglite(dataDir: string, templateFile: string | undefined) {
+async function createPglite(
+  dataDir: string,
+  templateFile: string | undefined,
+  timings: Record<string, number>,
+) {
+  let since = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - since);
+    since = now;
+  };
   const { PGlite } = await import('@electric-sql/pglite');
+  lap('importPglite');
   const inMemory = dataDir.startsWith('memory://');
   const fresh = await isFreshDir(dataDir);
+  if (fresh && !inMemory && templateFile && (await isDirectory(templateFile))) {
+    try {
+      await copyTemplateDir(templateFile, dataDir);
+      lap('copyTemplate');
+      const client = await PGlite.create({ dataDir });
+      lap('open');
+      return client;
+    } catch {
+      // A bad template must not stop the server: clear what it left and initialise normally.
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }
   const template = fresh && templateFile ? await readTemplate(templateFile) : undefined;
+  lap('readTemplate');
   if (template) {
     if (!inMemory) await fs.mkdir(path.dirname(dataDir), { recursive: true });
     try {
-      return await PGlite.create(
+      const client = await PGlite.create(
         inMemory ? { loadDataDir: template } : { dataDir, loadDataDir: template },
       );
+      lap('restoreTemplate');
+      return client;
     } catch {
       // A bad tarball must not stop the server: clear what it left and initialise normally.
       if (!inMemory) await fs.rm(dataDir, { recursive: true, force: true });
     }
   }
   if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
-  return PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir });
+  lap(fresh ? 'initdb' : 'open');
+  return client;
 }
+
+/** The `when` of the newest migration in drizzle-kit's journal, or undefined when unreadable. */
+async function newestMigrationMillis(migrationsFolder: string): Promise<number | undefined> {
+  try {
+    const journal = JSON.parse(
+      await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: Array<{ when: number }> };
+    return Math.max(...journal.entries.map((entry) => entry.when));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when the database already has the newest migration. Drizzle's migrator
+ * applies exactly the migrations newer than the last `created_at` it recorded;
+ * asking that one question first saves its set-up statements on every start.
+ */
+async function isMigrated(client: PGliteClient, migrationsFolder: string): Promise<boolean> {
+  const newest = await newestMigrationMillis(migrationsFolder);
+  if (newest === undefined) return false;
+  try {
+    const result = await client.query<{ last: string | number | null }>(
+      'select max(created_at) as last from drizzle.__drizzle_migrations',
+    );
+    return Number(result.rows[0]?.last ?? 0) >= newest;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
+
+type PGliteClient = Awaited<ReturnType<typeof createPglite>>;
 
 async function openPglite(
   dataDir: string,
   migrationsFolder: string,
   templateFile?: string,
 ): Promise<DatabaseHandle> {
+  const timings: Record<string, number> = {};
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await createPglite(dataDir, templateFile);
+  const client = await createPglite(dataDir, templateFile, timings);
   try {
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder });
+    const since = performance.now();
+    if (!(await isMigrated(client, migrationsFolder))) await migrate(db, { migrationsFolder });
+    timings.migrate = Math.round(performance.now() - since);
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      timings,
       // PGlite flushes and shuts the embedded Postgres down cleanly here; skipping
       // it is what can leave a data directory needing recovery.
       close: async () => {

@@ -28,6 +28,7 @@ export interface DbPluginOptions {
 /** Opens and migrates the database, decorates it onto the app, and closes it on app.close(). */
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   const handle = options.handle ?? (await openDatabase(options));
+  if (handle.timings) app.log.debug({ timings: handle.timings }, 'database opened');
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('pingDatabase', async () => {

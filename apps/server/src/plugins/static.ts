@@ -22,9 +22,33 @@ function notFoundJson(reply: FastifyReply) {
   return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } });
 }
 
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * The public pages the web build renders to HTML (apps/web/scripts/prerender.mjs writes
+ * pages/<name>.html; "index" is /): URL path → file. Empty for a build without them.
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  let files: string[] = [];
+  try {
+    files = fs.readdirSync(path.join(root, 'pages'));
+  } catch {
+    return pages;
+  }
+  for (const file of files) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  }
+  return pages;
+}
+
 /**
  * Serves the built SPA with history fallback: any GET outside /api that is not
- * a file gets index.html. Hashed files under /assets are cached for good;
+ * a file gets index.html, or the page's prerendered HTML when the build made one. Hashed files under /assets are cached for good;
  * index.html is revalidated every time so a deploy is picked up at once.
  */
 async function staticPlugin(app: FastifyInstance, options: StaticPluginOptions) {
@@ -46,11 +70,13 @@ async function staticPlugin(app: FastifyInstance, options: StaticPluginOptions) 
     });
   }
 
+  const pages = prerenderedPages(root);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    const page = pages.get(pathOf(request.url));
     return reply
       .header('cache-control', 'no-cache')
-      .sendFile('index.html', { cacheControl: false });
+      .sendFile(page ?? 'index.html', { cacheControl: false });
   };
 
   app.get('/', sendIndex);

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -42,15 +42,20 @@ export function linksOf(text: string): string[] {
  * `perRecipientPerHour` mails an hour (mail_log keeps count).
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  // nodemailer loads with the first mail, not at start (cold start is a budget, issue 2).
+  private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: MailerOptions) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  }
+  constructor(private readonly options: MailerOptions) {}
 
   get delivers(): boolean {
-    return this.transport !== null;
+    return Boolean(this.options.smtpUrl);
+  }
+
+  private smtp(smtpUrl: string): Promise<Transporter> {
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   }
 
   /**
@@ -61,7 +66,7 @@ export class Mailer {
     const recipients = [...new Set(message.to.map((a) => a.trim()))];
     await this.reserve(recipients, message.kind);
     const id = newId('mail');
-    if (!this.transport) {
+    if (!this.options.smtpUrl) {
       const links = linksOf(message.text ?? message.html ?? '');
       this.options.log.info(
         { mailId: id, to: recipients, subject: message.subject, links },
@@ -69,7 +74,8 @@ export class Mailer {
       );
       return { id, accepted: recipients };
     }
-    const info = await this.transport.sendMail({
+    const transport = await this.smtp(this.options.smtpUrl);
+    const info = await transport.sendMail({
       from: this.options.from,
       to: recipients,
       subject: message.subject,
@@ -110,7 +116,8 @@ export class Mailer {
 
   async close(): Promise<void> {
     await this.drain();
-    this.transport?.close();
+    // A transport whose import failed has nothing to close.
+    (await this.transport?.catch(() => null))?.close();
   }
 
   /** Counts this mail against each recipient's hour; refuses the whole mail if one is over. */

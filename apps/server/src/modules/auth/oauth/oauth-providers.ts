@@ -2,7 +2,8 @@
  * Google and GitHub as OAuth 2.0 authorization-code + PKCE clients (arctic's
  * generic OAuth2Client, so every endpoint can point at a local mock in tests).
  */
-import { CodeChallengeMethod, OAuth2Client } from 'arctic';
+import type * as Arctic from 'arctic';
+import type { OAuth2Client } from 'arctic';
 import type { OAuthProviderId } from '@codewright/contract';
 import type { Config } from '../../../env.ts';
 
@@ -40,17 +41,28 @@ async function getJson(url: string, accessToken: string, extra: Record<string, s
   return (await res.json()) as unknown;
 }
 
+// arctic loads on the first OAuth sign-in, not at start (cold start is a budget, issue 2).
+let arcticModule: Promise<typeof Arctic> | undefined;
+/** arctic, imported once on first use. */
+export const loadArctic = () => (arcticModule ??= import('arctic'));
+
+/** An OAuth2Client made on first use. */
+function lazyClient(clientId: string, secret: string, callbackUrl: string) {
+  let client: OAuth2Client | undefined;
+  return async () => {
+    const arctic = await loadArctic();
+    client ??= new arctic.OAuth2Client(clientId, secret, callbackUrl);
+    return { client, S256: arctic.CodeChallengeMethod.S256 };
+  };
+}
+
 function stringOr(value: unknown, fallback: string | null = null): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : fallback;
 }
 
 function google(config: Config, callbackUrl: string): OAuthProvider | null {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
-  const client = new OAuth2Client(
-    config.GOOGLE_CLIENT_ID,
-    config.GOOGLE_CLIENT_SECRET,
-    callbackUrl,
-  );
+  const getClient = lazyClient(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, callbackUrl);
   let endpoints: Promise<typeof GOOGLE_DEFAULTS> | null = null;
   const resolve = () =>
     (endpoints ??= (async () => {
@@ -82,18 +94,18 @@ function google(config: Config, callbackUrl: string): OAuthProvider | null {
     name: 'Google',
     async authorizationUrl(state, verifier) {
       const { auth } = await resolve();
-      const url = client.createAuthorizationURLWithPKCE(
-        auth,
-        state,
-        CodeChallengeMethod.S256,
-        verifier,
-        ['openid', 'email', 'profile'],
-      );
+      const { client, S256 } = await getClient();
+      const url = client.createAuthorizationURLWithPKCE(auth, state, S256, verifier, [
+        'openid',
+        'email',
+        'profile',
+      ]);
       url.searchParams.set('prompt', 'select_account');
       return url;
     },
     async profile(code, verifier) {
       const { token, userinfo } = await resolve();
+      const { client } = await getClient();
       const tokens = await client.validateAuthorizationCode(token, code, verifier);
       const info = (await getJson(userinfo, tokens.accessToken())) as Record<string, unknown>;
       return {
@@ -107,11 +119,7 @@ function google(config: Config, callbackUrl: string): OAuthProvider | null {
 
 function github(config: Config, callbackUrl: string): OAuthProvider | null {
   if (!config.GITHUB_CLIENT_ID || !config.GITHUB_CLIENT_SECRET) return null;
-  const client = new OAuth2Client(
-    config.GITHUB_CLIENT_ID,
-    config.GITHUB_CLIENT_SECRET,
-    callbackUrl,
-  );
+  const getClient = lazyClient(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET, callbackUrl);
   const auth = config.GITHUB_AUTH_URL ?? GITHUB_DEFAULTS.auth;
   const token = config.GITHUB_TOKEN_URL ?? GITHUB_DEFAULTS.token;
   const api = (config.GITHUB_API_URL ?? GITHUB_DEFAULTS.api).replace(/\/+$/, '');
@@ -120,15 +128,14 @@ function github(config: Config, callbackUrl: string): OAuthProvider | null {
     id: 'github',
     name: 'GitHub',
     async authorizationUrl(state, verifier) {
-      return client.createAuthorizationURLWithPKCE(
-        auth,
-        state,
-        CodeChallengeMethod.S256,
-        verifier,
-        ['read:user', 'user:email'],
-      );
+      const { client, S256 } = await getClient();
+      return client.createAuthorizationURLWithPKCE(auth, state, S256, verifier, [
+        'read:user',
+        'user:email',
+      ]);
     },
     async profile(code, verifier) {
+      const { client } = await getClient();
       const tokens = await client.validateAuthorizationCode(token, code, verifier);
       const accessToken = tokens.accessToken();
       const user = (await getJson(`${api}/user`, accessToken, headers)) as Record<string, unknown>;

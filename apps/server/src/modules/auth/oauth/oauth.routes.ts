@@ -1,4 +1,3 @@
-import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +10,9 @@ import {
 import { AppError, isAppError } from '../../../lib/app-error.ts';
 import type { AccountService } from '../account.service.ts';
 import type { PublicUrls } from '../public-urls.ts';
+import { DOCUMENT_SECURITY_HEADERS } from '../../../plugins/security.ts';
 import { CALLBACK_SCRIPT, callbackPage } from './callback-page.ts';
-import type { OAuthProvider } from './oauth-providers.ts';
+import { type OAuthProvider, loadArctic } from './oauth-providers.ts';
 import {
   OAUTH_COOKIE,
   type OAuthFlow,
@@ -78,6 +78,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
           `redirect_url must be a page of this app (${urls.appOrigins.join(' or ')}).`,
         );
       }
+      const { generateCodeVerifier, generateState } = await loadArctic();
       const flow: OAuthFlow = {
         provider: provider.id,
         state: generateState(),
@@ -124,7 +125,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     if (flow.mode === 'redirect') return reply.redirect(redirect.toString(), 302);
     return (
       reply
-        // The popup must stay this window's opener's child: no COOP isolation on this page.
+        // A page, not data: the pages' security headers (its script is a file under 'self')…
+        .headers(DOCUMENT_SECURITY_HEADERS)
+        // …but the popup must stay this window's opener's child: no COOP isolation here.
         .header('cross-origin-opener-policy', 'unsafe-none')
         .type('text/html; charset=utf-8')
         .send(
