@@ -5,23 +5,30 @@
 //  2. 500 concurrent streams on one server process: all complete, and the p99 gap between
 //     chunks as seen by the client < 50 ms, the test model sending a chunk every ~10 ms.
 // The scripted test model (e2e/fixtures/model-server.mjs) runs as its own process; the
-// server runs from source (tsx) on a fresh DATA_DIR (PGlite); a Pro user (no quota).
+// server runs from source (tsx) on a fresh DATA_DIR (PGlite, or PostgreSQL when DATABASE_URL
+// is set); a Pro user, metered (one quota reservation per request).
+// The client is this process; besides the figures it prints each process's CPU, its own event
+// loop delay and how much of the over-budget gap time it was itself stalled, so that a busy
+// client is told apart from a slow server (docs/decisions/009-streaming-under-load.md).
 // Usage: node bench/ai-stream.mjs [sequential=50] [concurrent=500]
 // BENCH_CONCURRENT_METER=0 runs the concurrent part without `meter` (no quota UPDATE per stream);
-// BENCH_NODE_ARGS passes extra node flags to the server (e.g. --cpu-prof).
+// BENCH_NODE_ARGS passes extra node flags to the server (e.g. --cpu-prof);
+// BENCH_AI_PORT / BENCH_MODEL_PORT move the server (3710) and the test model (3711).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Agent, setGlobalDispatcher } from 'undici';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ROOT, report, stop, waitFor200 } from './lib.mjs';
 
 const SEQUENTIAL = Number(process.argv[2] ?? 50);
 const CONCURRENT = Number(process.argv[3] ?? 500);
-const PORTS = { app: 3710, model: 3711 };
+const PORTS = {
+  app: Number(process.env.BENCH_AI_PORT ?? 3710),
+  model: Number(process.env.BENCH_MODEL_PORT ?? 3711),
+};
 const BUDGET = { ttft_overhead_p50_ms: 10, chunk_gap_p99_ms: 50 };
-// Enough sockets for every concurrent stream; keep-alive for the sequential part.
-setGlobalDispatcher(new Agent({ connections: CONCURRENT + 50, pipelining: 0 }));
 
 const pct = (xs, p) => {
   if (xs.length === 0) return NaN;
@@ -29,6 +36,17 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 const round = (x) => Math.round(x * 100) / 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
+  } catch {
+    return NaN;
+  }
+}
 
 function spawnLogged(args, env, logFile) {
   const out = fs.openSync(logFile, 'a');
@@ -41,23 +59,44 @@ function spawnLogged(args, env, logFile) {
   return child;
 }
 
-/** Reads an SSE body; calls onData(data, now) per event; resolves when the body ends. */
-async function readSse(body, onData) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    const now = performance.now();
-    buffer += decoder.decode(value, { stream: true });
-    let i;
-    while ((i = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, i);
-      buffer = buffer.slice(i + 2);
-      if (block.startsWith('data: ')) onData(block.slice(6), now);
-    }
-  }
+// The measuring client streams with node:http rather than fetch: fetch's web streams cost this
+// process about twice the CPU per chunk, CPU the server under test then lacks on a small
+// machine, and a busy client stamps chunks late (the stall diagnostic below shows how much).
+const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/**
+ * POSTs JSON and reads the SSE answer; calls onData(data, now) per event, `now` being when the
+ * bytes holding it were read. Resolves with the HTTP status once the body ended.
+ */
+function postSse(url, body, headers, onData) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: streamAgent,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (text) => {
+          const now = performance.now();
+          buffer += text;
+          let i;
+          while ((i = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, i);
+            buffer = buffer.slice(i + 2);
+            if (block.startsWith('data: ')) onData(block.slice(6), now);
+          }
+        });
+        res.on('end', () => resolve(res.statusCode));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }
 
 const modelUrl = `http://127.0.0.1:${PORTS.model}/v1`;
@@ -66,54 +105,59 @@ const appUrl = `http://127.0.0.1:${PORTS.app}`;
 /** Streams straight from the test model; returns ms to the first content chunk. */
 async function ttftDirect(prompt) {
   const t0 = performance.now();
-  const res = await fetch(`${modelUrl}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  let first = null;
+  await postSse(
+    `${modelUrl}/chat/completions`,
+    {
       model: 'codewright-test-model',
       stream: true,
       messages: [{ role: 'user', content: prompt }],
-    }),
-  });
-  let first = null;
-  await readSse(res.body, (data, now) => {
-    if (first === null && data !== '[DONE]' && JSON.parse(data).choices?.[0]?.delta?.content)
-      first = now - t0;
-  });
+    },
+    {},
+    (data, now) => {
+      if (first === null && data !== '[DONE]' && JSON.parse(data).choices?.[0]?.delta?.content)
+        first = now - t0;
+    },
+  );
   return first;
 }
+
+// The server writes each UI chunk as JSON.stringify({ type, … }): the type leads.
+const TEXT_DELTA = '{"type":"text-delta"';
 
 /** Streams through the app; returns { ttft, gaps, events, ok }. */
 async function viaApp(token, prompt, meter = true) {
   const t0 = performance.now();
-  const res = await fetch(`${appUrl}/api/ai/codewright/text`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ prompt, stream: true, ...(meter ? { meter: 'generation' } : {}) }),
-  });
-  if (res.status !== 200) return { ok: false, status: res.status, gaps: [] };
   let ttft = null;
   let firstAt = null;
   let last = null;
   let done = false;
   let error = false;
+  let status = 0;
   const gaps = [];
-  await readSse(res.body, (data, now) => {
-    if (data === '[DONE]') {
-      done = true;
-      return;
-    }
-    const chunk = JSON.parse(data);
-    if (chunk.type === 'error') error = true;
-    if (chunk.type !== 'text-delta') return;
-    if (ttft === null) {
-      ttft = now - t0;
-      firstAt = now;
-    }
-    if (last !== null) gaps.push([now - last, now]);
-    last = now;
-  });
-  return { ok: done && !error, ttft, firstAt, gaps };
+  status = await postSse(
+    `${appUrl}/api/ai/codewright/text`,
+    { prompt, stream: true, ...(meter ? { meter: 'generation' } : {}) },
+    { authorization: `Bearer ${token}` },
+    (data, now) => {
+      if (data === '[DONE]') {
+        done = true;
+        return;
+      }
+      if (!data.startsWith(TEXT_DELTA)) {
+        if (JSON.parse(data).type === 'error') error = true;
+        return;
+      }
+      if (ttft === null) {
+        ttft = now - t0;
+        firstAt = now;
+      }
+      if (last !== null) gaps.push([now - last, now]);
+      last = now;
+    },
+  );
+  if (status !== 200) return { ok: false, status, gaps: [] };
+  return { ok: done && !error, ttft, sentAt: t0, firstAt, lastAt: last, gaps };
 }
 
 async function json(method, p, body, token) {
@@ -199,6 +243,23 @@ try {
 
   // 2. Concurrent streams: ~60 chunks each, one every 10 ms.
   const words = 'make a small function that counts words in a sentence and returns them';
+  // Where the CPU goes during the concurrent part (all three processes share the machine's cores),
+  // and how late the measuring client's own event loop runs (its lateness shows up in the gaps).
+  const cpuBefore = {
+    app: cpuMsOf(app.pid),
+    model: cpuMsOf(model.pid),
+    client: process.cpuUsage(),
+  };
+  const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+  clientDelay.enable();
+  // A 2 ms ticker: spans between ticks longer than 10 ms are when this client could not read.
+  const stalls = [];
+  let tick = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    if (now - tick > 10) stalls.push([tick, now]);
+    tick = now;
+  }, 2);
   const startedAt = performance.now();
   const results = await Promise.all(
     Array.from({ length: CONCURRENT }, (_, i) =>
@@ -214,6 +275,14 @@ try {
     ),
   );
   const wallMs = performance.now() - startedAt;
+  clientDelay.disable();
+  clearInterval(ticker);
+  const clientCpu = process.cpuUsage(cpuBefore.client);
+  const cpu = {
+    app_ms: Math.round(cpuMsOf(app.pid) - cpuBefore.app),
+    model_server_ms: Math.round(cpuMsOf(model.pid) - cpuBefore.model),
+    client_ms: Math.round((clientCpu.user + clientCpu.system) / 1000),
+  };
   const completed = results.filter((r) => r.ok).length;
   const gaps = results.flatMap((r) => r.gaps.map(([gap]) => gap));
   // Diagnostic: gaps after every stream had its first token (the ramp of 500 sign-ins to the
@@ -223,6 +292,52 @@ try {
     r.gaps.filter(([, at]) => at > allStarted).map(([gap]) => gap),
   );
 
+  // Diagnostic: of the time inside gaps over the budget, the share this client's own event loop
+  // was stalled (it could not have stamped a chunk then, whatever the server did).
+  const overBudget = results.flatMap((r) =>
+    r.gaps.filter(([gap]) => gap >= BUDGET.chunk_gap_p99_ms).map(([gap, at]) => [at - gap, at]),
+  );
+  let overBudgetMs = 0;
+  let stalledMs = 0;
+  for (const [a, b] of overBudget) {
+    overBudgetMs += b - a;
+    for (const [s0, s1] of stalls) stalledMs += Math.max(0, Math.min(b, s1) - Math.max(a, s0));
+  }
+  const clientStalls = {
+    gaps_over_budget: overBudget.length,
+    share_of_their_time_client_stalled: overBudgetMs > 0 ? round(stalledMs / overBudgetMs) : 0,
+    client_stalls_over_10ms: stalls.length,
+  };
+  // Diagnostic: how the streams were spread in time (when sent, first text, how long each ran).
+  const ran = results.filter((r) => r.ok);
+  const spread = {
+    ttft_p50_ms: round(
+      pct(
+        ran.map((r) => r.ttft),
+        50,
+      ),
+    ),
+    ttft_p99_ms: round(
+      pct(
+        ran.map((r) => r.ttft),
+        99,
+      ),
+    ),
+    last_sent_after_ms: Math.round(Math.max(...ran.map((r) => r.sentAt)) - startedAt),
+    last_first_text_after_ms: Math.round(allStarted - startedAt),
+    stream_duration_p50_ms: round(
+      pct(
+        ran.map((r) => r.lastAt - r.firstAt),
+        50,
+      ),
+    ),
+    stream_duration_p99_ms: round(
+      pct(
+        ran.map((r) => r.lastAt - r.firstAt),
+        99,
+      ),
+    ),
+  };
   const ttftOverheadP50 = pct(diffs, 50);
   const gapP99 = pct(gaps, 99);
   const json1 = {
@@ -247,6 +362,12 @@ try {
       steady_gaps_measured: steadyGaps.length,
       steady_gap_p99_ms: round(pct(steadyGaps, 99)),
       wall_ms: Math.round(wallMs),
+      spread,
+      client_stalls: clientStalls,
+      cpu,
+      client_event_loop_delay_p99_ms: round(clientDelay.percentile(99) / 1e6),
+      client_event_loop_delay_max_ms: round(clientDelay.max / 1e6),
+      load_avg_1m: round(os.loadavg()[0]),
       budget_p99_ms: BUDGET.chunk_gap_p99_ms,
       pass: completed === CONCURRENT && gapP99 < BUDGET.chunk_gap_p99_ms,
     },

@@ -43,6 +43,15 @@ export class TtlCache<K, V> {
     for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
   }
 
+  /** Replaces the value of every live entry that matches, keeping its expiry. */
+  updateWhere(update: (value: V) => V | undefined, now = Date.now()): void {
+    for (const entry of this.entries.values()) {
+      if (entry.expiresAt <= now) continue;
+      const next = update(entry.value);
+      if (next !== undefined) entry.value = next;
+    }
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserPlanRow } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import {
@@ -17,6 +18,11 @@ export interface PrincipalCache {
   forgetUser(userId: string): void;
   /** Drops every entry (after admin SQL, which may change any user or plan). */
   forgetAll(): void;
+  /**
+   * After a quota charge: the user's cached principals take the plan row the charge returned
+   * (their expiry unchanged), instead of being dropped and reloaded by the next request.
+   */
+  setPlan(userId: string, plan: UserPlanRow): void;
 }
 
 declare module 'fastify' {
@@ -62,6 +68,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     forgetSession: (sessionId) => principals.delete(sessionId),
     forgetUser: (userId) => principals.deleteWhere((p) => p.user.id === userId),
     forgetAll: () => principals.deleteWhere(() => true),
+    setPlan: (userId, plan) =>
+      principals.updateWhere((p) =>
+        p.user.id === userId ? { ...p, plan, view: undefined } : undefined,
+      ),
   };
   // Issue 3 (data engineer): admin role from ADMIN_EMAILS and the monthly reset as
   // seen by /me are applied to each loaded principal; see modules/plan/principal-policy.ts.

@@ -27,6 +27,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { PlanService, UsageReservation } from '../plan/plan.service.ts';
 import type { AiProviderResolution } from './providers.ts';
+import { createStartGate } from './start-gate.ts';
 
 export interface AiTimeouts {
   /** Whole call, first byte to last (default 120 s). */
@@ -158,11 +159,17 @@ export interface AiServiceOptions {
   planService: Pick<PlanService, 'reserveUsage' | 'refundUsage'>;
   timeouts?: Partial<AiTimeouts>;
   onRefundError?: (err: unknown) => void;
+  /** Generations that may start per turn of the event loop (start-gate.ts); default 2. */
+  startsPerTurn?: number;
 }
+
+/** Measured with bench/ai-stream.mjs (docs/decisions/009-streaming-under-load.md). */
+export const DEFAULT_STARTS_PER_TURN = 2;
 
 export function createAiService(options: AiServiceOptions) {
   const { provider, planService } = options;
   const timeouts = { ...DEFAULT_AI_TIMEOUTS, ...options.timeouts };
+  const gate = createStartGate(options.startsPerTurn ?? DEFAULT_STARTS_PER_TURN);
 
   return {
     provider,
@@ -191,6 +198,13 @@ export function createAiService(options: AiServiceOptions) {
     async start(input: RunInput): Promise<AiRun> {
       if (provider.name === null) throw new AppError('AI_NOT_CONFIGURED');
       const { body } = input;
+      const turn = gate.enter();
+      if (turn) {
+        await turn;
+        // Gone while waiting: nothing was charged, nothing to call.
+        if (input.clientSignal.aborted)
+          throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
+      }
       const reservation: UsageReservation | null = body.meter
         ? (await planService.reserveUsage(input.userId, body.meter)).reservation
         : null;
@@ -236,88 +250,90 @@ export function createAiService(options: AiServiceOptions) {
       let finishReason = 'unknown';
       let failed = false;
       let aborted = false;
-
-      // The provider's own streaming call (the AI SDK provider packages), mapped to the AI SDK's
-      // UI message stream protocol here: streamText()'s orchestration (steps, tools, retries,
-      // several web-stream layers per chunk) costs milliseconds of first-token time and CPU
-      // per chunk that a single-step text answer does not need.
       let usage: AiUsage | undefined;
+
+      // The provider's own streaming call (the AI SDK provider packages), its parts mapped to the
+      // AI SDK's UI message stream protocol here and read straight from the provider's stream:
+      // streamText()'s orchestration (steps, tools, retries, several web-stream layers per chunk),
+      // or any stream layer of our own, costs CPU per chunk that a single-step text answer does
+      // not need — and 500 concurrent streams make that the server's main cost
+      // (docs/decisions/009-streaming-under-load.md).
       const model = provider.model(input.advanced) as LanguageModelV3;
       let upstream: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
-      let cancelled = false;
-      const source = new ReadableStream<LanguageModelV3StreamPart>({
-        async start(out) {
-          try {
-            const { stream } = await model.doStream({
-              prompt: toPrompt(body, input.images),
-              maxOutputTokens: body.maxTokens ?? GENERATION_MAX_TOKENS,
-              abortSignal: signal,
-              includeRawChunks: false,
-            });
-            upstream = stream.getReader();
-            if (cancelled) void upstream.cancel().catch(() => {});
-            for (;;) {
-              const { done, value } = await upstream.read();
-              if (done || cancelled) break;
-              out.enqueue(value);
-            }
-            if (!cancelled) out.close();
-          } catch (error) {
-            if (cancelled) return;
-            try {
-              out.enqueue({ type: 'error', error });
-              out.close();
-            } catch {
-              // the consumer is gone
-            }
-          }
-        },
-        cancel() {
-          cancelled = true;
-          void upstream?.cancel().catch(() => {});
-        },
-      });
+      let upstreamEnded = false;
       let started = false;
-      const reader = source
-        .pipeThrough(
-          new TransformStream<LanguageModelV3StreamPart, UIMessageChunk>({
-            transform(part, controller) {
-              if (!started) {
-                started = true;
-                controller.enqueue({ type: 'start' });
-                controller.enqueue({ type: 'start-step' });
-              }
-              switch (part.type) {
-                case 'text-start':
-                case 'text-end':
-                  controller.enqueue({ type: part.type, id: part.id });
-                  break;
-                case 'text-delta':
-                  controller.enqueue({ type: 'text-delta', id: part.id, delta: part.delta });
-                  break;
-                case 'finish':
-                  usage = usageOf(part.usage);
-                  controller.enqueue({ type: 'finish-step' });
-                  controller.enqueue({ type: 'finish', finishReason: part.finishReason.unified });
-                  break;
-                case 'error':
-                  if (abortKind === 'client') {
-                    controller.enqueue({ type: 'abort' });
-                    break;
-                  }
-                  lastError = part.error;
-                  controller.enqueue({
-                    type: 'error',
-                    errorText: providerErrorMessage(part.error, abortKind),
-                  });
-                  break;
-                default:
-                  break;
-              }
-            },
-          }),
-        )
-        .getReader();
+      const pending: UIMessageChunk[] = [];
+
+      /** Appends the UI chunks of one provider part to `pending`. */
+      const map = (part: LanguageModelV3StreamPart) => {
+        if (!started) {
+          started = true;
+          pending.push({ type: 'start' }, { type: 'start-step' });
+        }
+        switch (part.type) {
+          case 'text-start':
+          case 'text-end':
+            pending.push({ type: part.type, id: part.id });
+            break;
+          case 'text-delta':
+            pending.push({ type: 'text-delta', id: part.id, delta: part.delta });
+            break;
+          case 'finish':
+            usage = usageOf(part.usage);
+            pending.push(
+              { type: 'finish-step' },
+              { type: 'finish', finishReason: part.finishReason.unified },
+            );
+            break;
+          case 'error':
+            if (abortKind === 'client') {
+              pending.push({ type: 'abort' });
+              break;
+            }
+            lastError = part.error;
+            pending.push({
+              type: 'error',
+              errorText: providerErrorMessage(part.error, abortKind),
+            });
+            break;
+          default:
+            break;
+        }
+      };
+
+      /** Stops reading the provider's answer (its request is aborted through `signal`). */
+      const stopUpstream = () => {
+        upstreamEnded = true;
+        void upstream?.cancel().catch(() => {});
+      };
+
+      /** The next UI chunk, or undefined once the answer ended (an error ends it too). */
+      const next = async (): Promise<UIMessageChunk | undefined> => {
+        while (pending.length === 0) {
+          if (upstreamEnded) return undefined;
+          try {
+            if (!upstream) {
+              const { stream } = await model.doStream({
+                prompt: toPrompt(body, input.images),
+                maxOutputTokens: body.maxTokens ?? GENERATION_MAX_TOKENS,
+                abortSignal: signal,
+                includeRawChunks: false,
+              });
+              upstream = stream.getReader();
+              if (upstreamEnded) void upstream.cancel().catch(() => {});
+              continue;
+            }
+            const { done, value } = await upstream.read();
+            if (done) upstreamEnded = true;
+            else map(value);
+          } catch (error) {
+            if (upstreamEnded) return undefined;
+            upstreamEnded = true;
+            map({ type: 'error', error });
+          }
+        }
+        return pending.shift();
+      };
       const buffered: UIMessageChunk[] = [];
 
       const observe = (chunk: UIMessageChunk) => {
@@ -333,8 +349,8 @@ export function createAiService(options: AiServiceOptions) {
       // Wait for the first text (or the end, an error, an abort).
       try {
         for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
+          const value = await next();
+          if (value === undefined) break;
           observe(value);
           buffered.push(value);
           if (value.type === 'text-delta' || value.type === 'error' || value.type === 'abort')
@@ -348,7 +364,7 @@ export function createAiService(options: AiServiceOptions) {
       if (controller.signal.aborted && !failed) aborted = true;
       if (failed || aborted) {
         cleanup();
-        reader.cancel().catch(() => {});
+        stopUpstream();
         await refund();
         if (abortKind === 'client') {
           throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
@@ -384,8 +400,8 @@ export function createAiService(options: AiServiceOptions) {
           try {
             for (const chunk of buffered.splice(0)) yield chunk;
             for (;;) {
-              const { done, value } = await reader.read();
-              if (done) break;
+              const value = await next();
+              if (value === undefined) break;
               observe(value);
               if (value.type === 'abort' && abortKind !== 'client') {
                 // A time-out mid-stream: report it as the error it is.
@@ -405,7 +421,7 @@ export function createAiService(options: AiServiceOptions) {
             if (!completed) {
               // The consumer stopped reading (client gone): abort the provider call too.
               abort('client');
-              reader.cancel().catch(() => {});
+              stopUpstream();
             }
             await settle();
           }

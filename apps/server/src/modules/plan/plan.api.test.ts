@@ -5,6 +5,7 @@ import { isAppError } from '../../lib/app-error.ts';
 import { getMe } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { errorOf, newUser, projectRow, rest, upgrade } from '../db/db-test-helpers.ts';
+import { planRepository } from './plan.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,6 +110,37 @@ describe('usage meters (DESIGN §3.2)', () => {
     expect((await planDataOf(u.token)).generationsUsed).toBe(10);
   });
 
+  it('charges parallel reservations that fit together, and /me shows the count at once', async () => {
+    const u = await newUser(t.app);
+    const other = await newUser(t.app);
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => reserve(u.id, 'generation')),
+      ...Array.from({ length: 3 }, () => reserve(other.id, 'generation')),
+      ...Array.from({ length: 2 }, () => reserve(u.id, 'edit')),
+    ]);
+    expect(results.every((r) => r === 'ok')).toBe(true);
+    expect((await getPlan(u.token)).usage).toMatchObject({ generationsUsed: 6, editsUsed: 2 });
+    expect((await getPlan(other.token)).usage).toMatchObject({ generationsUsed: 3, editsUsed: 0 });
+    expect(await planDataOf(u.token)).toMatchObject({ generationsUsed: 6, editsUsed: 2 });
+  });
+
+  it('batched statement: charges n units only where all n fit', async () => {
+    const a = await newUser(t.app);
+    const b = await newUser(t.app);
+    const charged = await planRepository.reserveMany(t.app.db, 'generation', [
+      { userId: a.id, n: 4 },
+      { userId: b.id, n: 11 },
+    ]);
+    expect([...charged.keys()]).toEqual([a.id]);
+    expect(charged.get(a.id)).toMatchObject({ plan: 'free', generationsUsed: 4, editsUsed: 0 });
+    expect((await getPlan(b.token)).usage.generationsUsed).toBe(0);
+    const tooMany = await planRepository.reserveMany(t.app.db, 'generation', [
+      { userId: a.id, n: 7 },
+    ]);
+    expect(tooMany.size).toBe(0);
+    expect((await getPlan(a.token)).usage.generationsUsed).toBe(4);
+  });
+
   it('allows 5 edits on Free, then refuses with the edit message', async () => {
     const u = await newUser(t.app);
     for (let i = 0; i < 5; i++) expect(await reserve(u.id, 'edit')).toBe('ok');
@@ -172,6 +204,14 @@ describe('monthly reset (SPEC §4.3)', () => {
     expect(await reserve(u.id, 'edit')).toBe('ok');
     const info = await getPlan(u.token);
     expect(info.usage).toMatchObject({ generationsUsed: 0, editsUsed: 1 });
+  });
+
+  it('resets an earlier month inside a batch of parallel reservations', async () => {
+    const u = await newUser(t.app);
+    await ageRow(u.id, 10, 5);
+    const results = await Promise.all(Array.from({ length: 4 }, () => reserve(u.id, 'edit')));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(4);
+    expect((await getPlan(u.token)).usage).toMatchObject({ generationsUsed: 0, editsUsed: 4 });
   });
 
   it('does not refund a unit charged before the reset into the new month', async () => {

@@ -101,6 +101,37 @@ export const planRepository = {
     return rows[0] ? toPlanRow(rows[0]) : null;
   },
 
+  /**
+   * Several users' reservations of one meter in one conditional UPDATE (group commit, see
+   * reservation-queue.ts): user u is charged `n` units only when all `n` fit under the plan's
+   * limit (a stale month is reset and charged in the same statement). Returns the rows of the
+   * users charged; a user missing from the answer was charged nothing.
+   */
+  async reserveMany(
+    db: Executor,
+    meter: Meter,
+    wants: readonly { userId: string; n: number }[],
+  ): Promise<Map<string, PlanRow>> {
+    const used = METER_COLUMN[meter];
+    const other = METER_COLUMN[meter === 'generation' ? 'edit' : 'generation'];
+    const limit = limitSql(meter === 'generation' ? 'generationsPerMonth' : 'editsPerMonth');
+    // Sorted, so that concurrent batches of several server instances lock rows in one order.
+    const values = [...wants]
+      .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
+      .map((w) => sql`(${w.userId}::text, ${w.n}::int)`);
+    const rows = rowsOf<RawPlanRow & { user_id: string }>(
+      await db.execute(sql`update user_plans set
+          ${used} = case when ${STALE} then b.n else ${used} + b.n end,
+          ${other} = case when ${STALE} then 0 else ${other} end,
+          last_reset_date = case when ${STALE} then now() else last_reset_date end
+        from (values ${sql.join(values, sql`, `)}) as b(user_id, n)
+        where user_plans.user_id = b.user_id
+          and (${limit} = -1 or (case when ${STALE} then 0 else ${used} end) + b.n <= ${limit})
+        returning user_plans.user_id, plan, generations_used, edits_used, last_reset_date`),
+    );
+    return new Map(rows.map((r) => [r.user_id, toPlanRow(r)]));
+  },
+
   /** Gives one unit back, never below 0, and only within the month it was charged in. */
   async refund(
     db: Executor,

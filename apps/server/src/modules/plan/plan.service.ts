@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PrincipalCache } from '../../plugins/auth.ts';
 import { type Executor, type Meter, type PlanRow, planRepository } from './plan.repository.ts';
+import { createReservationQueue } from './reservation-queue.ts';
 
 export type { Meter };
 
@@ -16,7 +17,7 @@ export interface UsageReservation {
 
 export interface PlanServiceOptions {
   db: Database;
-  cache: Pick<PrincipalCache, 'forgetUser'>;
+  cache: Pick<PrincipalCache, 'forgetUser' | 'setPlan'>;
 }
 
 function infoOf(row: PlanRow, projectCount: number): PlanInfo {
@@ -43,6 +44,23 @@ function infoOf(row: PlanRow, projectCount: number): PlanInfo {
  * when the call failed; a successful call needs nothing more (the charge stands).
  */
 export function createPlanService({ db, cache }: PlanServiceOptions) {
+  // Concurrent reservations are group-committed (reservation-queue.ts). A charge hands its row
+  // to the user's cached principals, so /me shows the new counters without a reload (dropping
+  // them made every metered request reload its principal first: one query each, in series).
+  const reserve = createReservationQueue(
+    {
+      async reserveOne(userId, meter) {
+        const row = await planRepository.reserve(db, userId, meter);
+        if (row) return row;
+        // No row yet (an account older than plans): create the Free row and try once more.
+        await planRepository.ensureRow(db, userId);
+        return planRepository.reserve(db, userId, meter);
+      },
+      reserveMany: (meter, wants) => planRepository.reserveMany(db, meter, wants),
+    },
+    (userId, row) => cache.setPlan(userId, { userId, ...row }),
+  );
+
   async function readInfo(
     tx: Executor,
     userId: string,
@@ -80,32 +98,29 @@ export function createPlanService({ db, cache }: PlanServiceOptions) {
 
     /**
      * Charges one generation or edit, atomically (one conditional UPDATE, with
-     * the monthly reset in the same statement). Throws 402
-     * GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED when none remains.
+     * the monthly reset in the same statement; concurrent calls share one statement,
+     * see reservation-queue.ts). Throws 402 GENERATION_LIMIT_REACHED /
+     * EDIT_LIMIT_REACHED when none remains.
      */
     async reserveUsage(
       userId: string,
       meter: Meter,
     ): Promise<{ ok: true; reservation: UsageReservation }> {
-      let row = await planRepository.reserve(db, userId, meter);
-      if (!row) {
-        // No row yet (an account older than plans): create the Free row and try once more.
-        await planRepository.ensureRow(db, userId);
-        row = await planRepository.reserve(db, userId, meter);
-      }
+      const row = await reserve(userId, meter);
       if (!row) {
         throw new AppError(
           meter === 'generation' ? 'GENERATION_LIMIT_REACHED' : 'EDIT_LIMIT_REACHED',
         );
       }
-      cache.forgetUser(userId);
       return { ok: true, reservation: { userId, meter, chargedAt: row.lastResetDate } };
     },
 
     /** Gives a reserved unit back (never below 0; not across a monthly reset). */
     async refundUsage(reservation: UsageReservation): Promise<void> {
-      await planRepository.refund(db, reservation.userId, reservation.meter, reservation.chargedAt);
-      cache.forgetUser(reservation.userId);
+      const { userId, meter, chargedAt } = reservation;
+      const row = await planRepository.refund(db, userId, meter, chargedAt);
+      if (row) cache.setPlan(userId, { userId, ...row });
+      else cache.forgetUser(userId);
     },
   };
 }
