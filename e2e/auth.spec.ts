@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES, AUTH_ERROR_MESSAGES } from '@codewright/contract';
-import { expect, newUser, openEmailForm, signUpViaApi, submitEmailForm, test } from './fixtures.ts';
+import {
+  expect,
+  newUser,
+  openEmailForm,
+  signUpViaApi,
+  submitEmailForm,
+  test,
+  waitForApp,
+} from './fixtures.ts';
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -165,6 +173,7 @@ test.describe('header', () => {
 
   test('the first Tab stop is a visible skip link to the main content', async ({ page }) => {
     await page.goto('/features');
+    await waitForApp(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

@@ -62,6 +62,14 @@ export async function loginViaApi(page: Page, user: TestUser): Promise<void> {
   await expect(page).not.toHaveURL(/access_token/);
 }
 
+/**
+ * Waits until the app has taken over a prerendered page (apps/web/scripts/prerender.mjs): until
+ * then the HTML is on screen but `inert`, so nothing can be focused or clicked yet.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 /** Opens the auth dialog's email form from whatever opener is on screen. */
 export async function openEmailForm(page: Page, opener: () => Promise<void>): Promise<void> {
   await opener();

@@ -15,9 +15,11 @@ export const TARGETS = [
   {
     name: 'web',
     workspace: 'apps/web',
-    output: 'apps/web/dist/index.html',
+    // Written last (after the SPA shell): the prerendered landing page.
+    output: 'apps/web/dist/pages/index.html',
     inputs: [
       'apps/web/src',
+      'apps/web/scripts',
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',

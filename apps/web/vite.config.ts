@@ -31,11 +31,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The contract (packages/contract) builds its zod schemas at module top level. Building a schema
+ * has no side effect, so this marks each top-level `const X = call(...)` there as pure (a
+ * `/* @__PURE__ *\/` annotation) and zod's builders as pure functions: a schema no page uses is
+ * dropped. With the contract keeping schemas in their own modules (responses.ts, *.schemas.ts),
+ * apart from the constants a page starts with, zod then loads only when the SDK first checks an
+ * answer (issue 5's JavaScript budget). The contract declares `"sideEffects": false`.
+ */
+function pureContractSchemas(): Plugin {
+  const CONTRACT = `${path.sep}packages${path.sep}contract${path.sep}src${path.sep}`;
+  // `const X = a.b(`, also when the chain is broken over lines (`z\n    .object(`).
+  const TOP_LEVEL_CALL =
+    /^((?:export )?const [A-Za-z_$][\w$]*(?::[^=\n]+)? =\s*)(?=[A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+)*\s*\()/gm;
+  return {
+    name: 'codewright:pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes(CONTRACT) || id.endsWith('.test.ts')) return null;
+      return { code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '), map: null };
+    },
+  };
+}
+
 /** The API server (apps/server) listens here in development; `npm run dev -w apps/web` proxies /api to it. */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
@@ -48,5 +71,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      // See pureContractSchemas().
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 });

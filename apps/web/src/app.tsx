@@ -5,9 +5,15 @@ import { AuthProvider } from './features/auth/components/auth-provider.tsx';
 import { createAppRouter } from './router.tsx';
 import { DeferredToaster } from './features/marketing/components/deferred-toaster.tsx';
 
+interface AppProps {
+  auth: AuthClient;
+  /** The browser's router by default; the build-time render (prerender.tsx) passes a memory one. */
+  createRouter?: () => ReturnType<typeof createAppRouter>;
+}
+
 /** The whole app: auth state, routes, and toasts at the top right (SPEC §2.1). */
-export function App({ auth }: { auth: AuthClient }) {
-  const [router] = useState(createAppRouter);
+export function App({ auth, createRouter = createAppRouter }: AppProps) {
+  const [router] = useState(createRouter);
   return (
     <AuthProvider auth={auth}>
       <RouterProvider router={router} />

@@ -1,14 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app.tsx';
+import { preloadPage } from './router.tsx';
 import { client } from './sdk.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+// Fetch the first page's chunk now, not after the first render asks for it.
+const firstPage = preloadPage(window.location.pathname);
+
+/** Lifts the `inert` a prerendered page ships with once React has taken it over. */
+function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => container.removeAttribute('inert'), [container]);
+  return children;
+}
+
+const app = (
   <StrictMode>
-    <App auth={client.auth} />
-  </StrictMode>,
+    <Interactive container={root}>
+      <App auth={client.auth} />
+    </Interactive>
+  </StrictMode>
 );
+
+if (root.hasChildNodes()) {
+  // A prerendered page (scripts/prerender.mjs): once its chunk is here, React takes over the HTML
+  // already on screen (hydration) instead of drawing it again — as a transition, in slices that
+  // leave the main thread free between them. A failed chunk load still starts the app, whose route
+  // shows the error.
+  void firstPage
+    .catch(() => undefined)
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  createRoot(root).render(app);
+}

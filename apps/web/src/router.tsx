@@ -10,8 +10,19 @@ import { LandingPage } from './features/marketing/routes/landing-page.tsx';
 // and the placeholder keeps the footer below the fold meanwhile (no layout shift).
 function page(load: () => Promise<ComponentType>) {
   let pending: Promise<ComponentType> | undefined;
-  const get = () => (pending ??= load());
-  const Page = lazy(() => get().then((Component) => ({ default: Component })));
+  let loaded: ComponentType | undefined;
+  const get = () =>
+    (pending ??= load().then((Component) => {
+      loaded = Component;
+      return Component;
+    }));
+  const Lazy = lazy(() => get().then((Component) => ({ default: Component })));
+  // Once the chunk is here the page renders in the same pass, without suspending: the first
+  // render over prerendered HTML (main.tsx) and the build-time render (prerender.tsx) rely on it.
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
   const element = (
     <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
       <Page />
@@ -107,16 +118,18 @@ export const routes = [
   },
 ];
 
-/** Starts fetching the first page's chunk while the app is still starting, not after its first render. */
-function preloadFirstPage(pathname: string): void {
+/**
+ * Loads the chunk of the page at `pathname` (nothing for the landing page, which is in the main
+ * chunk). Called while the app is still starting, so the fetch does not wait for the first render.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
   const segment = pathname.split('/')[1] ?? '';
   const children: Array<{ path?: string; element?: ReactElement }> = routes[0]!.children;
   const match =
     children.find((c) => c.path === segment) ??
     (segment ? children.find((c) => c.path === '*') : undefined);
-  if (match?.element) void preloads.get(match.element)?.();
+  return (match?.element && preloads.get(match.element)?.()) ?? Promise.resolve();
 }
-if (typeof window !== 'undefined') preloadFirstPage(window.location.pathname);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

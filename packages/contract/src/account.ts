@@ -33,15 +33,6 @@ export type OAuthMode = z.infer<typeof OAuthModeSchema>;
 
 /** `type` of the message the OAuth callback page posts to `window.opener`. */
 export const OAUTH_MESSAGE_TYPE = 'codewright:oauth';
-/** What the popup posts to the app: a one-time code (or an error), with the app's state and project id. */
-export const OAuthMessageSchema = z.object({
-  type: z.literal(OAUTH_MESSAGE_TYPE),
-  state: z.string(),
-  projectId: z.string(),
-  code: z.string().optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-});
-export type OAuthMessage = z.infer<typeof OAuthMessageSchema>;
 
 /** Paths of the app pages that take a mailed `token=` (the SDK leaves `token` alone there). */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -66,9 +57,6 @@ export const VerifySendBodySchema = z
       .optional(),
   })
   .optional();
-
-export const AccountMessageResponseSchema = z.object({ message: z.string() });
-export type AccountMessageResponse = z.infer<typeof AccountMessageResponseSchema>;
 
 /** Answer of the admin-only `/…/generate` calls: the link to deliver by some other channel. */
 export const GeneratedLinkResponseSchema = z.object({

@@ -6,30 +6,6 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
 
-/** User as the auth host returns it (SPEC §3, DESIGN §2b). `metadata` is a JSON string. */
-export const UserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  role: z.string(),
-  metadata: z.string(),
-});
-export type User = z.infer<typeof UserSchema>;
-
-/** Token set (SPEC §3) — snake_case on the wire as the spec names it. */
-export const TokenSetSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-  refresh_expires_in: z.number().int(),
-  issued_at: z.number().int(),
-});
-export type TokenSet = z.infer<typeof TokenSetSchema>;
-
-export const SessionResponseSchema = TokenSetSchema.extend({ user: UserSchema });
-export type SessionResponse = z.infer<typeof SessionResponseSchema>;
-
 /** A loose email check; the server lower-cases and trims before comparing. */
 export const EmailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).email();
 export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
@@ -58,7 +34,3 @@ export const UpdateUserBodySchema = z
   })
   .strict();
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
-
-export const ProviderSchema = z.object({ id: z.string(), name: z.string() });
-export const ProvidersResponseSchema = z.object({ providers: z.array(ProviderSchema) });
-export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;

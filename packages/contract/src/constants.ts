@@ -2,6 +2,9 @@
 
 export const UNLIMITED = -1;
 
+/** Plan names (SPEC §3, §6). */
+export const PLAN_NAMES = ['free', 'pro', 'enterprise'] as const;
+
 export const USAGE_WARNING_RATIO = 0.8;
 
 export const PRICES = { free: 0, pro: 29, enterprise: null } as const;

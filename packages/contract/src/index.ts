@@ -10,3 +10,7 @@ export * from './data.ts';
 export * from './account.ts';
 export * from './zod-config.ts';
 export * from './ai.ts';
+export * from './responses.ts';
+export * from './data.schemas.ts';
+export * from './plans.schemas.ts';
+export * from './analytics.schemas.ts';

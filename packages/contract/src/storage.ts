@@ -20,15 +20,6 @@ export const UploadOptionsSchema = z.strictObject({
 });
 export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
 
-/** 201 answer of `POST /api/storage/{project}/upload`. */
-export const UploadResultSchema = z.object({
-  path: z.string(),
-  publicUrl: z.string(),
-  size: z.number().int().nonnegative(),
-  mimeType: z.string(),
-});
-export type UploadResult = z.infer<typeof UploadResultSchema>;
-
 /** Body of `DELETE /api/storage/{project}/remove`. */
 export const RemoveBodySchema = z.strictObject({
   paths: z
@@ -37,10 +28,6 @@ export const RemoveBodySchema = z.strictObject({
     .max(STORAGE_REMOVE_MAX_PATHS, `name at most ${STORAGE_REMOVE_MAX_PATHS} paths per call`),
 });
 export type RemoveBody = z.infer<typeof RemoveBodySchema>;
-
-/** Answer of `DELETE /api/storage/{project}/remove`: the paths actually removed. */
-export const RemoveResultSchema = z.object({ removed: z.array(z.string()) });
-export type RemoveResult = z.infer<typeof RemoveResultSchema>;
 
 /** SPEC §5: image URLs must be https and end in jpg, jpeg, png, gif or webp. */
 export function isValidImageUrl(url: string): boolean {

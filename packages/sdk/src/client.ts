@@ -1,7 +1,6 @@
 /**
  * `createClient()` — the SDK's entry point (supabase-js style factory).
  */
-import { disableSchemaJit } from '@codewright/contract';
 import { createAuthApi } from './auth/auth-api.ts';
 import { createAccountApi } from './auth/account-api.ts';
 import { CodewrightAccountAuthClient } from './auth/account-client.ts';
@@ -54,8 +53,6 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     throw new TypeError('createClient: projectId is required');
   }
   const win = browserWindow();
-  // Browsers run us under a CSP without 'unsafe-eval'; keep schema checks off `new Function`.
-  if (win) disableSchemaJit();
   const store = new TokenStore(
     options.storage ?? browserLocalStorage() ?? createMemoryStorage(),
     options.storageKey ?? DEFAULT_STORAGE_KEY,

@@ -19,6 +19,8 @@ export {
   refreshTokenExpiresAtMs,
 } from './auth/token-math.ts';
 export { DEFAULT_STORAGE_KEY, type StoredAuth } from './auth/token-store.ts';
+/** The state before start-up has settled; what a page rendered without a visitor (at build time) shows. */
+export { LOADING as LOADING_AUTH_STATE } from './auth/auth-helpers.ts';
 export {
   PARENT_TOKEN_REQUEST_TYPE,
   PARENT_TOKEN_RESPONSE_TYPE,

@@ -1,12 +1,11 @@
 /** Wire calls of the account flows (SPEC §7.2, issue 6); state stays in account-client.ts. */
-import { AccountMessageResponseSchema } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 
 const BASE = '/api/auth';
 
-function message(body: unknown): string {
-  return parseResponse(AccountMessageResponseSchema, body).message;
+async function message(body: unknown): Promise<string> {
+  return (await parseResponse('AccountMessageResponseSchema', body)).message;
 }
 
 export function createAccountApi(http: HttpClient) {

@@ -2,12 +2,7 @@
  * The auth host's wire calls (SPEC §7.2, DESIGN §2b) with their answers
  * checked against the contract schemas. No state here; auth-client.ts owns it.
  */
-import {
-  ProvidersResponseSchema,
-  SessionResponseSchema,
-  UserSchema,
-  type SessionResponse,
-} from '@codewright/contract';
+import type { SessionResponse } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { Provider, Session, User } from '../types.ts';
@@ -22,8 +17,8 @@ export interface IssuedSession {
   clockSkewMs: number;
 }
 
-function issued(body: unknown, receivedAtMs: number): IssuedSession {
-  const data: SessionResponse = parseResponse(SessionResponseSchema, body);
+async function issued(body: unknown, receivedAtMs: number): Promise<IssuedSession> {
+  const data: SessionResponse = await parseResponse('SessionResponseSchema', body);
   return {
     session: sessionFromTokenSet(data),
     user: data.user,
@@ -38,7 +33,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
       signal?: AbortSignal,
     ) {
       const res = await http({ method: 'POST', path: `${BASE}/signup`, body, auth: false, signal });
-      return parseResponse(UserSchema, (res as { user?: unknown } | undefined)?.user);
+      return parseResponse('UserSchema', (res as { user?: unknown } | undefined)?.user);
     },
 
     async signIn(email: string, password: string, signal?: AbortSignal): Promise<IssuedSession> {
@@ -82,7 +77,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
 
     async me(accessToken: string, signal?: AbortSignal): Promise<User> {
       return parseResponse(
-        UserSchema,
+        'UserSchema',
         await http({ path: `${BASE}/me`, auth: accessToken, signal }),
       );
     },
@@ -99,7 +94,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
         auth: accessToken,
         signal,
       });
-      return parseResponse(UserSchema, res);
+      return parseResponse('UserSchema', res);
     },
 
     async providers(signal?: AbortSignal): Promise<Provider[]> {
@@ -109,7 +104,7 @@ export function createAuthApi(http: HttpClient, projectId: string) {
         auth: false,
         signal,
       });
-      return parseResponse(ProvidersResponseSchema, res).providers;
+      return (await parseResponse('ProvidersResponseSchema', res)).providers;
     },
   };
 }

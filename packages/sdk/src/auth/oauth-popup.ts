@@ -9,9 +9,10 @@ import {
   OAUTH_MESSAGE_TYPE,
   OAUTH_POPUP_POLL_MS,
   OAUTH_POPUP_TIMEOUT_MS,
-  OAuthMessageSchema,
+  type OAuthMessage,
 } from '@codewright/contract';
 import { CodewrightError, toClientCode } from '../errors.ts';
+import { matchSchema, preloadSchemas } from '../response.ts';
 import { joinUrl } from '../http.ts';
 import { stripAuthParams } from './url-handoff.ts';
 
@@ -69,6 +70,8 @@ function popupFeatures(win: Window): string {
  */
 export function runOAuthPopup(options: OAuthPopupOptions): Promise<string> {
   const win = options.window;
+  // Loaded while the user is at the provider, so the answer is checked at once when it comes.
+  preloadSchemas();
   const state = randomState();
   const popup = win.open(
     oauthStartUrl(options, state, 'popup'),
@@ -94,9 +97,12 @@ export function runOAuthPopup(options: OAuthPopupOptions): Promise<string> {
     const onMessage = (event: MessageEvent) => {
       // Only our own callback page, for this very attempt, counts (SPEC §5).
       if (event.origin !== expectedOrigin) return;
-      const parsed = OAuthMessageSchema.safeParse(event.data);
-      if (!parsed.success || parsed.data.type !== OAUTH_MESSAGE_TYPE) return;
-      const message = parsed.data;
+      void matchSchema('OAuthMessageSchema', event.data).then((message) => {
+        if (message) settle(message);
+      });
+    };
+    const settle = (message: OAuthMessage) => {
+      if (message.type !== OAUTH_MESSAGE_TYPE) return;
       if (message.state !== state || message.projectId !== options.projectId) return;
       if (message.code) return finish(null, message.code);
       const code = toClientCode(message.error?.code, 400);

@@ -1,10 +1,10 @@
 /** `client.plan`: the caller's plan, usage and remaining quota; self-serve plan change. */
-import { type PlanInfo, PlanInfoSchema, type PlanName } from '@codewright/contract';
+import type { PlanInfo, PlanName } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { PlanClient, RequestOptions } from '../types.ts';
 
-const parsePlanInfo = (body: unknown): PlanInfo => parseResponse(PlanInfoSchema, body);
+const parsePlanInfo = (body: unknown): Promise<PlanInfo> => parseResponse('PlanInfoSchema', body);
 
 export function createPlanClient(options: { http: HttpClient }): PlanClient {
   const { http } = options;

@@ -3,12 +3,7 @@
  * and public URLs under `/api/storage/{project}`. The client rules of SPEC §5
  * run before anything is sent.
  */
-import {
-  BACKEND_UPLOAD_MAX_BYTES,
-  fileTooLargeMessage,
-  RemoveResultSchema,
-  UploadResultSchema,
-} from '@codewright/contract';
+import { BACKEND_UPLOAD_MAX_BYTES, fileTooLargeMessage } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import { ValidationError } from '../errors.ts';
 import { joinUrl, type HttpClient } from '../http.ts';
@@ -77,7 +72,7 @@ export function createStorageClient({
         body: form,
         signal: options.signal,
       });
-      return parseResponse(UploadResultSchema, body);
+      return parseResponse('UploadResultSchema', body);
     },
 
     async download(path: string, options: RequestOptions = {}): Promise<Blob> {
@@ -104,7 +99,7 @@ export function createStorageClient({
         body: { paths },
         signal: options.signal,
       });
-      return parseResponse(RemoveResultSchema, body);
+      return parseResponse('RemoveResultSchema', body);
     },
 
     getPublicUrl(path: string): string {

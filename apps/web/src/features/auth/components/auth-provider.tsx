@@ -1,13 +1,16 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AuthClient, AuthState } from '@codewright/sdk';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { LOADING_AUTH_STATE, type AuthClient } from '@codewright/sdk';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
 
 /** Subscribes once to the SDK's auth state (SPEC §7.1 "subscribe to auth state") and shares it. */
 export function AuthProvider({ auth, children }: { auth: AuthClient; children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => auth.getState());
+  const subscribe = useCallback((onChange: () => void) => auth.onAuthStateChange(onChange), [auth]);
+  // Over prerendered HTML (scripts/prerender.mjs) the first render must match the build-time one,
+  // which knew no visitor: "loading". React then re-renders with the SDK's real state.
+  const getState = useCallback(() => auth.getState(), [auth]);
+  const state = useSyncExternalStore(subscribe, getState, () => LOADING_AUTH_STATE);
 
   useEffect(() => {
-    const unsubscribe = auth.onAuthStateChange(setState);
     // Start-up is idempotent in the SDK; calling it here covers autoInitialize=false.
     auth
       .initialize()
@@ -20,7 +23,6 @@ export function AuthProvider({ auth, children }: { auth: AuthClient; children: R
       .catch((error: unknown) => {
         console.error('Auth start-up failed', error);
       });
-    return unsubscribe;
   }, [auth]);
 
   const value = useMemo<AuthContextValue>(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LANDING_COUNTERS, LANDING_COUNTER_MS } from '@codewright/contract';
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
@@ -9,15 +9,20 @@ function prefersReducedMotion(): boolean {
     : false;
 }
 
+const subscribeNothing = () => () => {};
+const canAnimate = () => typeof IntersectionObserver !== 'undefined' && !prefersReducedMotion();
+
 /**
  * Progress of the count animation, 0…1: starts when the counters scroll into
  * view and lasts LANDING_COUNTER_MS (2.5 s, SPEC §9). With reduced motion, or
- * without IntersectionObserver, it is 1 at once.
+ * without IntersectionObserver, it is 1 at once. A prerendered page
+ * (scripts/prerender.mjs) shows the final values, and so does the first render
+ * over it (the server snapshot); the browser then starts from 0.
  */
 function useCountProgress(ref: React.RefObject<HTMLElement | null>): number {
-  const [progress, setProgress] = useState(() =>
-    typeof IntersectionObserver === 'undefined' || prefersReducedMotion() ? 1 : 0,
-  );
+  const animate = useSyncExternalStore(subscribeNothing, canAnimate, () => false);
+  const [counted, setProgress] = useState(0);
+  const progress = animate ? counted : 1;
   const done = progress >= 1;
 
   useEffect(() => {

@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import type { AuthClient } from '@codewright/sdk';
+import { App } from './app.tsx';
+import { PageMetaCollector, type PageMeta } from './features/marketing/hooks/use-page-meta.ts';
+import { preloadPage, routes } from './router.tsx';
+
+/**
+ * Build-time rendering of the public pages (scripts/prerender.mjs): their HTML is in the first
+ * answer, so text paints before any JavaScript runs, and main.tsx hydrates it. The tree is the
+ * browser's own (<App>, only the router differs) so the first render in the browser matches it; the
+ * visitor is unknown here, so auth is "loading" (AuthProvider's server snapshot).
+ */
+const noAuth = {} as AuthClient; // never called: no effect runs during a server render
+
+export interface PrerenderedPage {
+  html: string;
+  meta: PageMeta | null;
+}
+
+export async function render(pathname: string): Promise<PrerenderedPage> {
+  // Loaded first so the page renders in one pass, not as a Suspense fallback.
+  await preloadPage(pathname);
+  let meta: PageMeta | null = null;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PageMetaCollector value={(m) => (meta = m)}>
+        <App
+          auth={noAuth}
+          createRouter={() => createMemoryRouter(routes, { initialEntries: [pathname] })}
+        />
+      </PageMetaCollector>
+    </StrictMode>,
+    // One document, no boundary streamed out of line (that needs an inline script the CSP forbids).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return { html, meta };
+}

@@ -1,0 +1,80 @@
+/**
+ * Prerendered public pages (issue 5 budgets; apps/web/scripts/prerender.mjs): the first answer
+ * already holds the page, and the app then takes that HTML over (hydration) instead of drawing it
+ * again — for visitors and for signed-in users alike.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, waitForApp } from './fixtures.ts';
+
+const PUBLIC = [
+  {
+    path: '/',
+    h1: 'Describe it. Codewright writes the code.',
+    title: 'Codewright — AI-powered code generation',
+  },
+  {
+    path: '/features',
+    h1: 'Built for how developers actually work',
+    title: 'Features · Codewright',
+  },
+  { path: '/examples', h1: 'See what you can build', title: 'Examples · Codewright' },
+  { path: '/pricing', h1: 'Simple pricing that scales with you', title: 'Pricing · Codewright' },
+  { path: '/docs', h1: 'Documentation', title: 'Documentation · Codewright' },
+  { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service · Codewright' },
+  { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy · Codewright' },
+];
+
+/** Remembers the <h1> the HTML arrived with, before any of the page's scripts run. */
+async function rememberFirstHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstH1: Element | null }).firstH1 = document.querySelector('h1');
+    });
+  });
+}
+
+test('each public page arrives as HTML with its own title and heading', async ({ request }) => {
+  for (const { path, h1, title } of PUBLIC) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).toContain(`<title>${title}</title>`);
+    expect(html, path).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
+    expect(html, path).toContain('<div id="root" inert>');
+    expect(html, path).not.toMatch(/<script>/); // no inline script: the CSP forbids it
+  }
+  // Pages that depend on the visitor get the empty app shell.
+  for (const path of ['/dashboard', '/generator', '/no-such-page']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<div id="root"></div>');
+  }
+});
+
+test('the app takes over the HTML on screen and then works', async ({ page }) => {
+  await rememberFirstHeading(page);
+  await page.goto('/pricing');
+  await waitForApp(page);
+  // The very element that came with the HTML is still there: hydrated, not drawn again.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { firstH1: Element }).firstH1 === document.querySelector('h1'),
+    ),
+  ).toBe(true);
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a signed-in user gets their own header over the prerendered one', async ({ page, login }) => {
+  await login();
+  await rememberFirstHeading(page);
+  await page.goto('/features');
+  await waitForApp(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Get Started' })).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { firstH1: Element }).firstH1 === document.querySelector('h1'),
+    ),
+  ).toBe(true);
+});

@@ -1,0 +1,175 @@
+/** Row, insert and patch schemas of the db REST API (DESIGN §2b, §3.8); constants in data.ts. */
+import { z } from 'zod';
+import {
+  CHAT_CONTENT_MAX_LENGTH,
+  CHAT_ROLES,
+  clientIdPattern,
+  CTA_FIELD_MAX_LENGTH,
+  DB_ID_PREFIXES,
+  DESCRIPTION_MAX_LENGTH,
+  LANGUAGE_LABELS,
+  PROJECT_CODE_MAX_LENGTH,
+  PROJECT_NAME_MAX_LENGTH,
+  type DbTable,
+} from './data.ts';
+import { PlanNameSchema } from './responses.ts';
+
+// PostgreSQL text cannot hold NUL; refuse it here instead of failing in the database.
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
+const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
+
+const idFor = (table: DbTable) =>
+  z
+    .string()
+    .regex(
+      clientIdPattern(DB_ID_PREFIXES[table]),
+      `must look like ${DB_ID_PREFIXES[table]}_<timestamp>_<random, 6+ characters>, or be left out`,
+    );
+
+// user_id may be sent (clients written against the spec do) but the server
+// always stores the caller's id; it is accepted here only to be overwritten.
+const ignoredUserId = z.string().nullable().optional();
+
+const projectName = text(PROJECT_NAME_MAX_LENGTH).refine(
+  (s) => s.trim() !== '',
+  'must not be blank',
+);
+const language = z.enum(LANGUAGE_LABELS, {
+  message: `must be one of ${LANGUAGE_LABELS.join(', ')}`,
+});
+
+/** A project as stored (snake_case). */
+export const ProjectRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProjectRow = z.infer<typeof ProjectRowSchema>;
+
+/** POST body row for projects. created_at/updated_at are accepted and replaced by the server's time. */
+export const ProjectInsertSchema = z
+  .object({
+    id: idFor('projects').optional(),
+    user_id: ignoredUserId,
+    name: projectName,
+    language,
+    code: text(PROJECT_CODE_MAX_LENGTH).default(''),
+    description: text(DESCRIPTION_MAX_LENGTH).nullable().optional(),
+    created_at: isoTimestamp.optional(),
+    updated_at: isoTimestamp.optional(),
+  })
+  .strict();
+
+/** PATCH body for projects; updated_at is accepted and replaced by the server's time. */
+export const ProjectPatchSchema = z
+  .object({
+    name: projectName.optional(),
+    language: language.optional(),
+    code: text(PROJECT_CODE_MAX_LENGTH).optional(),
+    description: text(DESCRIPTION_MAX_LENGTH).nullable().optional(),
+    updated_at: isoTimestamp.optional(),
+  })
+  .strict();
+
+/** A stored chat message (snake_case). */
+export const ChatMessageRowSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  user_id: z.string(),
+  role: z.enum(CHAT_ROLES),
+  content: z.string(),
+  code_snapshot: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessageRow = z.infer<typeof ChatMessageRowSchema>;
+
+/** POST body row for chat messages; created_at (the message's own time) is kept when given. */
+export const ChatMessageInsertSchema = z
+  .object({
+    id: idFor('chat_messages').optional(),
+    project_id: z.string().min(1, 'is required').max(200),
+    user_id: ignoredUserId,
+    role: z.enum(CHAT_ROLES, { message: "must be 'user' or 'assistant'" }),
+    content: text(CHAT_CONTENT_MAX_LENGTH),
+    code_snapshot: text(PROJECT_CODE_MAX_LENGTH).nullable().optional(),
+    created_at: isoTimestamp.optional(),
+  })
+  .strict();
+
+export const ChatMessagePatchSchema = z
+  .object({
+    content: text(CHAT_CONTENT_MAX_LENGTH).optional(),
+    code_snapshot: text(PROJECT_CODE_MAX_LENGTH).nullable().optional(),
+  })
+  .strict();
+
+/** A CTA click record (snake_case). */
+export const CtaInteractionRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  cta_name: z.string(),
+  page: z.string(),
+  timestamp: z.string(),
+});
+export type CtaInteractionRow = z.infer<typeof CtaInteractionRowSchema>;
+
+/** POST body row for CTA interactions; timestamp is accepted and replaced by the server's time. */
+export const CtaInteractionInsertSchema = z
+  .object({
+    id: idFor('cta_interactions').optional(),
+    user_id: ignoredUserId,
+    cta_name: text(CTA_FIELD_MAX_LENGTH).min(1, 'is required'),
+    page: text(CTA_FIELD_MAX_LENGTH).min(1, 'is required'),
+    timestamp: isoTimestamp.optional(),
+  })
+  .strict();
+
+export const CtaInteractionPatchSchema = z
+  .object({
+    cta_name: text(CTA_FIELD_MAX_LENGTH).min(1).optional(),
+    page: text(CTA_FIELD_MAX_LENGTH).min(1).optional(),
+  })
+  .strict();
+
+/** Admin `POST …/sql` body. */
+export const SqlBodySchema = z
+  .object({
+    query: z.string().trim().min(1, 'is required'),
+    params: z.array(z.unknown()).max(1000).optional(),
+  })
+  .strict();
+export type SqlBody = z.infer<typeof SqlBodySchema>;
+
+/** Admin `POST …/batch` body. */
+export const BatchBodySchema = z
+  .object({
+    statements: z.array(SqlBodySchema).min(1, 'needs at least one statement').max(100),
+    mode: z.enum(['transaction', 'pipeline']).default('transaction'),
+  })
+  .strict();
+export type BatchBody = z.infer<typeof BatchBodySchema>;
+
+export const SqlResultSchema = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())),
+  rowCount: z.number().int().nullable(),
+});
+export type SqlResult = z.infer<typeof SqlResultSchema>;
+
+export const BatchResultSchema = z.object({
+  results: z.array(
+    z.union([SqlResultSchema, z.object({ error: z.object({ message: z.string() }) })]),
+  ),
+});
+
+export const PlanUpgradeBodySchema = z.object({ plan: PlanNameSchema }).strict();
+export type PlanUpgradeBody = z.infer<typeof PlanUpgradeBodySchema>;
