@@ -159,12 +159,12 @@ export interface AiServiceOptions {
   planService: Pick<PlanService, 'reserveUsage' | 'refundUsage'>;
   timeouts?: Partial<AiTimeouts>;
   onRefundError?: (err: unknown) => void;
-  /** Generations that may start per turn of the event loop (start-gate.ts); default 2. */
+  /** Generations that may start per turn of the event loop (start-gate.ts); default 1. */
   startsPerTurn?: number;
 }
 
 /** Measured with bench/ai-stream.mjs (docs/decisions/009-streaming-under-load.md). */
-export const DEFAULT_STARTS_PER_TURN = 2;
+export const DEFAULT_STARTS_PER_TURN = 1;
 
 export function createAiService(options: AiServiceOptions) {
   const { provider, planService } = options;
