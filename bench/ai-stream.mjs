@@ -14,13 +14,12 @@
 // BENCH_CONCURRENT_METER=0 runs the concurrent part without `meter` (no quota UPDATE per stream);
 // BENCH_NODE_ARGS passes extra node flags to the server (e.g. --cpu-prof);
 // BENCH_AI_PORT / BENCH_MODEL_PORT move the server (3710) and the test model (3711).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { ROOT, report, stop, waitFor200 } from './lib.mjs';
+import { SERVER_TS, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
 
 const SEQUENTIAL = Number(process.argv[2] ?? 50);
 const CONCURRENT = Number(process.argv[3] ?? 500);
@@ -46,17 +45,6 @@ function cpuMsOf(pid) {
   } catch {
     return NaN;
   }
-}
-
-function spawnLogged(args, env, logFile) {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  return child;
 }
 
 // The measuring client streams with node:http rather than fetch: fetch's web streams cost this
@@ -160,19 +148,7 @@ async function viaApp(token, prompt, meter = true) {
   return { ok: done && !error, ttft, sentAt: t0, firstAt, lastAt: last, gaps };
 }
 
-async function json(method, p, body, token) {
-  const res = await fetch(`${appUrl}${p}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const json = (method, p, body, token) => requestJson(appUrl, method, p, body, token);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-ai-'));
 const logFile = path.join(dataDir, 'bench.log');
@@ -186,7 +162,7 @@ const app = spawnLogged(
     ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
     '--import',
     'tsx',
-    path.join(ROOT, 'apps/server/src/server.ts'),
+    SERVER_TS,
   ],
   {
     NODE_ENV: 'production',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureServerBuilt, report, startServer, stop, waitFor200 } from './lib.mjs';
+import { ensureServerBuilt, report, signUpAndIn, startServer, stop, waitFor200 } from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -44,17 +44,11 @@ try {
   await waitFor200(`http://127.0.0.1:${SERVER_PORT}/api/health`, since);
   await waitFor200(`http://127.0.0.1:${BARE_PORT}/`, since);
 
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-password';
-  const post = (p, body) =>
-    fetch(`http://127.0.0.1:${SERVER_PORT}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const up = await post('/api/auth/signup', { email, password });
-  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
-  const signin = await (await post('/api/auth/signin/email', { email, password })).json();
+  const signin = await signUpAndIn(
+    `http://127.0.0.1:${SERVER_PORT}`,
+    `bench-${Date.now()}@example.com`,
+    'bench-password',
+  );
   const headers = { authorization: `Bearer ${signin.access_token}` };
 
   // Short warm-ups so JIT and PGlite caches are hot for both.

@@ -8,47 +8,18 @@
 //
 //   node bench/generator-open.mjs
 //   GEN_WEB_DIST_DIR=/tmp/my-web GEN_FROM_SOURCE=1 GEN_PORT=3760 GEN_RUNS=10 node bench/generator-open.mjs
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ensureServerBuilt, median, report, ROOT, SERVER_JS, stop, waitFor200 } from './lib.mjs';
+import { median, prepareWebBench, report, signUpAndIn, stop, waitFor200 } from './lib.mjs';
 
 const BUDGET_MS = 1500;
-const PORT = Number(process.env.GEN_PORT ?? 3161);
 const RUNS = Math.max(1, Number(process.env.GEN_RUNS ?? 10));
-const WEB_DIST_DIR = path.resolve(process.env.GEN_WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
-const FROM_SOURCE = process.env.GEN_FROM_SOURCE === '1';
-const BASE = `http://127.0.0.1:${PORT}`;
-
-if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-  console.error(`bench: no SPA build in ${WEB_DIST_DIR}; run \`npm run build -w apps/web\` first.`);
-  process.exit(1);
-}
-if (!FROM_SOURCE) ensureServerBuilt();
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-gen-'));
-const logFile = path.join(work, 'server.log');
-const out = fs.openSync(logFile, 'a');
-const entry = FROM_SOURCE ? path.join(ROOT, 'apps/server/src/server.ts') : SERVER_JS;
-const server = spawn(process.execPath, FROM_SOURCE ? ['--import', 'tsx', entry] : [entry], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATA_DIR: path.join(work, 'data'),
-    WEB_DIST_DIR,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-    AUTH_RATE_LIMIT_IP_MAX: '1000000',
-    ANALYTICS_RATE_LIMIT_MAX: '1000000',
-  },
-  stdio: ['ignore', out, out],
+const { base: BASE, work, logFile, start } = prepareWebBench('GEN', 3161, 'cw-bench-gen-');
+const server = start({
+  RATE_LIMIT_MAX: '1000000',
+  AUTH_RATE_LIMIT_IP_MAX: '1000000',
+  ANALYTICS_RATE_LIMIT_MAX: '1000000',
 });
-fs.closeSync(out);
 
 /** Milliseconds from navigation start to the editor-ready mark of the current page. */
 async function editorReadyMs(page) {
@@ -69,17 +40,11 @@ async function editorReadyMs(page) {
 let browser;
 try {
   await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const email = `bench-gen-${Date.now()}@example.test`;
-  const password = 'bench-gen-password';
-  const post = async (p, body) =>
-    fetch(`${BASE}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const up = await post('/api/auth/signup', { email, password });
-  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
-  const tokens = await (await post('/api/auth/signin/email', { email, password })).json();
+  const tokens = await signUpAndIn(
+    BASE,
+    `bench-gen-${Date.now()}@example.test`,
+    'bench-gen-password',
+  );
 
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -1,12 +1,14 @@
-// Shared helpers of the bench scripts: build check, spawning the built server,
-// waiting for health, and printing results as JSON plus a table.
+// Shared helpers of the bench scripts: build check, spawning the server (built or from
+// source), waiting for health, signing a bench user in, and printing results as JSON plus a table.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_JS = path.join(ROOT, 'apps/server/dist/server.js');
+export const SERVER_TS = path.join(ROOT, 'apps/server/src/server.ts');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
 /** Builds the server bundle when it is missing (the SPA is not needed here). */
@@ -22,16 +24,94 @@ export function ensureServerBuilt() {
   if (r.status !== 0) throw new Error('server build failed');
 }
 
-/** Starts the built server with the given environment; its output goes to a log file. */
-export function startServer(env, logFile) {
+/** Spawns `node <args>` in the repository root with extra environment; its output goes to a log file. */
+export function spawnLogged(args, env, logFile) {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [SERVER_JS], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
   return child;
+}
+
+/**
+ * Starts the server with the given environment on 127.0.0.1: the built bundle, or its
+ * TypeScript through tsx when `fromSource`; its output goes to a log file.
+ */
+export function startServer(env, logFile, { fromSource = false } = {}) {
+  const args = fromSource ? ['--import', 'tsx', SERVER_TS] : [SERVER_JS];
+  return spawnLogged(args, { HOST: '127.0.0.1', ...env }, logFile);
+}
+
+/**
+ * Start-up of the benches that serve a built SPA in production mode: reads `<PREFIX>_PORT`,
+ * `<PREFIX>_WEB_DIST_DIR` (default apps/web/dist) and `<PREFIX>_FROM_SOURCE=1`, exits when
+ * there is no SPA build, builds the server bundle when it is needed and missing, and makes a
+ * throwaway work folder (`tmpPrefix`) for the data and the server log.
+ */
+export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
+  const port = Number(process.env[`${prefix}_PORT`] ?? defaultPort);
+  const webDistDir = path.resolve(
+    process.env[`${prefix}_WEB_DIST_DIR`] ?? path.join(ROOT, 'apps/web/dist'),
+  );
+  const fromSource = process.env[`${prefix}_FROM_SOURCE`] === '1';
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+    console.error(`bench: no SPA build in ${webDistDir}; run \`npm run build -w apps/web\` first.`);
+    process.exit(1);
+  }
+  if (!fromSource) ensureServerBuilt();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const logFile = path.join(work, 'server.log');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    webDistDir,
+    work,
+    logFile,
+    /** Starts the server serving the SPA, with `env` added to its environment. */
+    start: (env = {}) =>
+      startServer(
+        {
+          NODE_ENV: 'production',
+          PORT: String(port),
+          DATA_DIR: path.join(work, 'data'),
+          WEB_DIST_DIR: webDistDir,
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        logFile,
+        { fromSource },
+      ),
+  };
+}
+
+/** Sends a JSON request (with a bearer token if given); resolves with the parsed body, throws unless 2xx. */
+export async function requestJson(base, method, p, body, token) {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Signs a new user up with email and password, then in; resolves with the sign-in body (tokens, user). */
+export async function signUpAndIn(base, email, password) {
+  const post = (p, body) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const up = await post('/api/auth/signup', { email, password });
+  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
+  return (await post('/api/auth/signin/email', { email, password })).json();
 }
 
 /** Polls a URL until it answers 200; resolves with the elapsed milliseconds since `since`. */

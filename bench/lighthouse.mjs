@@ -11,14 +11,13 @@
 // LH_WEB_DIST_DIR: the SPA build to serve (default apps/web/dist).
 // LH_FROM_SOURCE=1: run the server's TypeScript through tsx instead of apps/server/dist.
 // LH_PORT: port to listen on (default 3160). LH_RUNS: runs per page, the median is kept (default 1).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureServerBuilt, median, report, ROOT, SERVER_JS, stop, waitFor200 } from './lib.mjs';
+import { median, prepareWebBench, report, stop, waitFor200 } from './lib.mjs';
 
 const PAGES = ['/', '/features', '/examples', '/pricing', '/docs'];
 const BUDGETS = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95, seo: 0.9 };
@@ -26,40 +25,14 @@ const JS_BUDGET_KB = 150;
 const MONACO =
   /monaco|editor\.main|editor\.worker|ts\.worker|json\.worker|css\.worker|html\.worker/i;
 
-const PORT = Number(process.env.LH_PORT ?? 3160);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
-const WEB_DIST_DIR = path.resolve(process.env.LH_WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
-const FROM_SOURCE = process.env.LH_FROM_SOURCE === '1';
-const BASE = `http://127.0.0.1:${PORT}`;
-
-if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-  console.error(`bench: no SPA build in ${WEB_DIST_DIR}; run \`npm run build -w apps/web\` first.`);
-  process.exit(1);
-}
-if (!FROM_SOURCE) ensureServerBuilt();
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-lh-'));
-const logFile = path.join(work, 'server.log');
-
-function startServer() {
-  const out = fs.openSync(logFile, 'a');
-  const entry = FROM_SOURCE ? path.join(ROOT, 'apps/server/src/server.ts') : SERVER_JS;
-  const child = spawn(process.execPath, FROM_SOURCE ? ['--import', 'tsx', entry] : [entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: path.join(work, 'data'),
-      WEB_DIST_DIR,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  return child;
-}
+const {
+  base: BASE,
+  webDistDir: WEB_DIST_DIR,
+  work,
+  logFile,
+  start: startServer,
+} = prepareWebBench('LH', 3160, 'cw-bench-lh-');
 
 /** Gzip size of a built file the page loaded, from its URL path. */
 function gzipBytesOf(url) {

@@ -3,14 +3,13 @@
 // connections (autocannon), on PGlite and on PostgreSQL.
 // The server runs from source (tsx), since apps/server/dist may predate this module;
 // BENCH_FROM_DIST=1 uses the built bundle instead. Usage: node bench/list-projects.mjs [seconds=10]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import { ROOT, SERVER_JS, report, stop, waitFor200 } from './lib.mjs';
+import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -28,18 +27,6 @@ const CODE =
     2,
   );
 
-function startServer(env, logFile) {
-  const out = fs.openSync(logFile, 'a');
-  const entry = fromDist ? SERVER_JS : path.join(ROOT, 'apps/server/src/server.ts');
-  const child = spawn(process.execPath, fromDist ? [entry] : ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  return child;
-}
-
 function cannon(opts) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
@@ -50,19 +37,7 @@ function cannon(opts) {
 
 /** Signs up a user, makes it Pro (Free allows 3 projects) and creates 50 projects. */
 async function seed(base) {
-  const call = async (method, p, body, token) => {
-    const res = await fetch(`${base}${p}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = (method, p, body, token) => requestJson(base, method, p, body, token);
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password';
   await call('POST', '/api/auth/signup', { email, password });
@@ -91,6 +66,7 @@ async function measure(kind, env, readCacheMs) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-eng-bench-'));
   const server = startServer(
     {
+      NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: path.join(dir, 'data'),
       RATE_LIMIT_MAX: '1000000000',
@@ -98,6 +74,7 @@ async function measure(kind, env, readCacheMs) {
       ...env,
     },
     path.join(dir, 'server.log'),
+    { fromSource: !fromDist },
   );
   try {
     const base = `http://127.0.0.1:${port}`;

@@ -4,13 +4,12 @@
 // user up and in, streams a 50 MB multipart upload generated on the fly, and
 // samples the server's VmRSS (/proc/<pid>/status) every 20 ms before and during.
 // Usage: node bench/upload-memory.mjs [MB=50]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, SERVER_JS, median, report, stop, waitFor200 } from './lib.mjs';
+import { SERVER_JS, median, report, signUpAndIn, startServer, stop, waitFor200 } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = Number(process.argv[2] ?? 50) * MB;
@@ -22,25 +21,17 @@ const CHUNK = 64 * 1024;
 const useDist =
   fs.existsSync(SERVER_JS) && fs.readFileSync(SERVER_JS, 'utf8').includes('/storage/:project');
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-upload-'));
-const out = fs.openSync(path.join(base, 'server.log'), 'a');
-const server = spawn(
-  process.execPath,
-  useDist ? [SERVER_JS] : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
+const server = startServer(
   {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: path.join(base, 'data'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', out, out],
+    PORT: String(PORT),
+    DATA_DIR: path.join(base, 'data'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000',
   },
+  path.join(base, 'server.log'),
+  { fromSource: !useDist },
 );
-fs.closeSync(out);
 
 /** Resident set size of the server process in bytes. */
 function rss() {
@@ -97,17 +88,7 @@ function streamUpload(token, userId, size, name) {
 try {
   const url = `http://127.0.0.1:${PORT}`;
   await waitFor200(`${url}/api/health`, performance.now(), 60_000);
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-password';
-  const post = (p, body) =>
-    fetch(`${url}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const up = await post('/api/auth/signup', { email, password });
-  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
-  const signin = await (await post('/api/auth/signin/email', { email, password })).json();
+  const signin = await signUpAndIn(url, `bench-${Date.now()}@example.com`, 'bench-password');
   const token = signin.access_token;
   const userId = signin.user.id;
 

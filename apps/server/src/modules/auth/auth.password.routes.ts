@@ -3,12 +3,10 @@ import {
   ACCOUNT_MESSAGES,
   AccountMessageResponseSchema,
   ChangePasswordBodySchema,
-  EmailBodySchema,
-  GeneratedLinkResponseSchema,
   ResetConfirmBodySchema,
 } from '@codewright/contract';
 import { principalOf } from '../../plugins/auth.ts';
-import { type AccountRouteDeps, requireAdmin } from './account-route-deps.ts';
+import { type AccountRouteDeps, generateLinkRoute, mailLinkRoute } from './account-route-deps.ts';
 
 const Message = { 200: AccountMessageResponseSchema };
 
@@ -17,24 +15,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
   app,
   { account, limits },
 ) => {
-  app.post(
-    '/password/reset',
-    { schema: { body: EmailBodySchema, response: Message } },
-    async (request) => {
-      limits.check('reset', request.ip, request.body.email);
-      account.requestPasswordReset(request.body.email);
-      return { message: ACCOUNT_MESSAGES.resetSent };
-    },
-  );
+  mailLinkRoute(app, limits, {
+    url: '/password/reset',
+    action: 'reset',
+    send: (email) => account.requestPasswordReset(email),
+    message: ACCOUNT_MESSAGES.resetSent,
+  });
 
-  app.post(
-    '/password/reset/generate',
-    {
-      onRequest: [app.authenticate, requireAdmin],
-      schema: { body: EmailBodySchema, response: { 200: GeneratedLinkResponseSchema } },
-    },
-    async (request) => account.generateLink(request.body.email, 'reset_password'),
-  );
+  generateLinkRoute(app, account, '/password/reset/generate', 'reset_password');
 
   app.post(
     '/password/reset/confirm',

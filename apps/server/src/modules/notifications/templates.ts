@@ -54,71 +54,81 @@ function greeting(name: string | null | undefined) {
   return name ? `Hi ${name},` : 'Hi,';
 }
 
-/** "Verify your email" with a link valid for `ttlSeconds`. */
-export function verifyEmailMail(input: {
+/** What a link mail needs: the link, how long it works, and whom to greet. */
+interface LinkMailInput {
   url: string;
   ttlSeconds: number;
   name?: string | null;
+}
+
+/** One account mail: a greeting, then `lines`, and a button (and the bare URL in the text) when there is an `action`. */
+function accountMail(mail: {
+  subject: string;
+  title: string;
+  name: string | null | undefined;
+  lines: string[];
+  action?: { label: string; url: string };
 }): RenderedMail {
-  const lines = [
-    greeting(input.name),
-    'Please confirm that this is your email address by opening the link below.',
-    `The link works once and expires in ${minutesText(input.ttlSeconds)}.`,
-  ];
+  const lines = [greeting(mail.name), ...mail.lines];
   return {
-    subject: 'Verify your email for Codewright',
-    text: textOf(lines, input.url),
-    html: layout('Verify your email', lines, { label: 'Verify email', url: input.url }),
+    subject: mail.subject,
+    text: textOf(lines, mail.action?.url),
+    html: layout(mail.title, lines, mail.action),
   };
+}
+
+/** "Verify your email" with a link valid for `ttlSeconds`. */
+export function verifyEmailMail(input: LinkMailInput): RenderedMail {
+  return accountMail({
+    subject: 'Verify your email for Codewright',
+    title: 'Verify your email',
+    name: input.name,
+    lines: [
+      'Please confirm that this is your email address by opening the link below.',
+      `The link works once and expires in ${minutesText(input.ttlSeconds)}.`,
+    ],
+    action: { label: 'Verify email', url: input.url },
+  });
 }
 
 /** "Reset your password" with a link valid for `ttlSeconds`. */
-export function resetPasswordMail(input: {
-  url: string;
-  ttlSeconds: number;
-  name?: string | null;
-}): RenderedMail {
-  const lines = [
-    greeting(input.name),
-    'Someone (hopefully you) asked to reset the password of your Codewright account.',
-    `Open the link below to choose a new one. It works once and expires in ${minutesText(input.ttlSeconds)}.`,
-    'If you did not ask for this, you can ignore this mail: your password stays as it is.',
-  ];
-  return {
+export function resetPasswordMail(input: LinkMailInput): RenderedMail {
+  return accountMail({
     subject: 'Reset your Codewright password',
-    text: textOf(lines, input.url),
-    html: layout('Reset your password', lines, { label: 'Choose a new password', url: input.url }),
-  };
+    title: 'Reset your password',
+    name: input.name,
+    lines: [
+      'Someone (hopefully you) asked to reset the password of your Codewright account.',
+      `Open the link below to choose a new one. It works once and expires in ${minutesText(input.ttlSeconds)}.`,
+      'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', url: input.url },
+  });
 }
 
 /** "Your sign-in link" valid for `ttlSeconds`. */
-export function magicLinkMail(input: {
-  url: string;
-  ttlSeconds: number;
-  name?: string | null;
-}): RenderedMail {
-  const lines = [
-    greeting(input.name),
-    `Open the link below to sign in to Codewright. It works once and expires in ${minutesText(input.ttlSeconds)}.`,
-    'If you did not ask for this, you can ignore this mail.',
-  ];
-  return {
+export function magicLinkMail(input: LinkMailInput): RenderedMail {
+  return accountMail({
     subject: 'Your Codewright sign-in link',
-    text: textOf(lines, input.url),
-    html: layout('Sign in to Codewright', lines, { label: 'Sign in', url: input.url }),
-  };
+    title: 'Sign in to Codewright',
+    name: input.name,
+    lines: [
+      `Open the link below to sign in to Codewright. It works once and expires in ${minutesText(input.ttlSeconds)}.`,
+      'If you did not ask for this, you can ignore this mail.',
+    ],
+    action: { label: 'Sign in', url: input.url },
+  });
 }
 
 /** Notice after a password change or reset; no link (nothing to click in a mail that may be phished). */
 export function passwordChangedMail(input: { at: Date; name?: string | null }): RenderedMail {
-  const lines = [
-    greeting(input.name),
-    `The password of your Codewright account was changed on ${input.at.toUTCString()}.`,
-    'If this was you, there is nothing to do. If it was not, reset your password from the sign-in dialog ("Forgot password?") at once.',
-  ];
-  return {
+  return accountMail({
     subject: 'Your Codewright password was changed',
-    text: textOf(lines),
-    html: layout('Your password was changed', lines),
-  };
+    title: 'Your password was changed',
+    name: input.name,
+    lines: [
+      `The password of your Codewright account was changed on ${input.at.toUTCString()}.`,
+      'If this was you, there is nothing to do. If it was not, reset your password from the sign-in dialog ("Forgot password?") at once.',
+    ],
+  });
 }

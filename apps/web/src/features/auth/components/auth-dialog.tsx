@@ -14,6 +14,7 @@ import {
   socialProvidersOf,
   type SocialProviderId,
 } from '../social-sign-in.ts';
+import { EmailForm } from './email-form.tsx';
 import { EmailLinkForm, LINK_INTROS, type LinkKind } from './email-link-form.tsx';
 import { SocialIcon } from './social-icon.tsx';
 
@@ -215,20 +216,7 @@ function AuthDialogBody(props: BodyProps) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-      <TextField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        disabled={busy}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+    <EmailForm busy={busy} onSubmit={onSubmit} email={email} setEmail={setEmail} ref={emailRef}>
       <TextField
         label="Password"
         type="password"
@@ -288,6 +276,6 @@ function AuthDialogBody(props: BodyProps) {
           </span>
         </button>
       </div>
-    </form>
+    </EmailForm>
   );
 }

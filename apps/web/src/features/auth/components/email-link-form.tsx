@@ -3,9 +3,9 @@ import { toast } from 'sonner';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { MESSAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { errorMessageOf } from '../social-sign-in.ts';
+import { EmailForm } from './email-form.tsx';
 
 export type LinkKind = 'reset' | 'magic';
 
@@ -92,24 +92,11 @@ export function EmailLinkForm({ kind, initialEmail, busy, setBusy, onBack }: Ema
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-      <TextField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        disabled={busy}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+    <EmailForm busy={busy} onSubmit={onSubmit} email={email} setEmail={setEmail} ref={emailRef}>
       <Button type="submit" size="lg" className="mt-1 w-full text-sm" disabled={busy}>
         {busy ? 'Loading...' : SUBMIT[kind]}
       </Button>
       {back}
-    </form>
+    </EmailForm>
   );
 }

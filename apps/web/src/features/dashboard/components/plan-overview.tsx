@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { BrainCircuit, FolderKanban, PencilLine, Sparkles } from 'lucide-react';
+import { BrainCircuit, FolderKanban, PencilLine, Sparkles, type LucideIcon } from 'lucide-react';
 import { UNLIMITED } from '@codewright/contract';
 import type { PlanInfo } from '@codewright/sdk';
 import { Card } from '../../../components/ui/card.tsx';
@@ -22,6 +22,47 @@ function IconChip({ children, className }: { children: ReactNode; className?: st
   );
 }
 
+/** A card's top row: its icon, then its label (`children`). */
+function CardHeading({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <IconChip>
+        <Icon className="size-4" />
+      </IconChip>
+      {children}
+    </div>
+  );
+}
+
+/** A monthly allowance (Generations, Edits) as a large usage meter on a card. */
+function UsageCard({
+  label,
+  used,
+  limit,
+  icon: Icon,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  icon: LucideIcon;
+}) {
+  return (
+    <Card>
+      <UsageMeter
+        size="lg"
+        label={label}
+        used={used}
+        limit={limit}
+        icon={
+          <IconChip>
+            <Icon className="size-4" />
+          </IconChip>
+        }
+      />
+    </Card>
+  );
+}
+
 /** "n of 3" on a capped plan, "n" when unlimited (SPEC §2.11). */
 function ProjectCountCard({ count, limit }: { count: number | null; limit: number }) {
   const labelId = useId();
@@ -29,12 +70,9 @@ function ProjectCountCard({ count, limit }: { count: number | null; limit: numbe
   if (count === null) {
     return (
       <Card className="flex flex-col">
-        <div className="flex items-center gap-2.5">
-          <IconChip>
-            <FolderKanban className="size-4" />
-          </IconChip>
+        <CardHeading icon={FolderKanban}>
           <span className="text-sm font-medium text-muted">Projects</span>
-        </div>
+        </CardHeading>
         <p className="mt-3 text-2xl font-semibold tracking-tight text-subtle">—</p>
         <p className="mt-auto pt-3 text-xs text-subtle">Count unavailable</p>
       </Card>
@@ -49,14 +87,11 @@ function ProjectCountCard({ count, limit }: { count: number | null; limit: numbe
       : `${left} ${left === 1 ? 'slot' : 'slots'} left`;
   return (
     <Card className="flex flex-col">
-      <div className="flex items-center gap-2.5">
-        <IconChip>
-          <FolderKanban className="size-4" />
-        </IconChip>
+      <CardHeading icon={FolderKanban}>
         <span id={labelId} className="text-sm font-medium text-muted">
           Projects
         </span>
-      </div>
+      </CardHeading>
       <p className="mt-3 text-2xl font-semibold tracking-tight text-fg tabular-nums">
         {count}
         {unlimited ? null : (
@@ -95,12 +130,9 @@ function ProjectCountCard({ count, limit }: { count: number | null; limit: numbe
 function AiModelsCard({ advanced }: { advanced: boolean }) {
   return (
     <Card className="flex flex-col">
-      <div className="flex items-center gap-2.5">
-        <IconChip>
-          <BrainCircuit className="size-4" />
-        </IconChip>
+      <CardHeading icon={BrainCircuit}>
         <h3 className="text-sm font-medium text-muted">AI Models</h3>
-      </div>
+      </CardHeading>
       <p
         className="mt-3 text-2xl font-semibold tracking-tight text-fg"
         data-ai-tier={advanced ? 'advanced' : 'basic'}
@@ -131,32 +163,18 @@ export function PlanOverview({
         Plan and usage this month
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Card>
-          <UsageMeter
-            size="lg"
-            label="Generations"
-            used={plan.usage.generationsUsed}
-            limit={plan.limits.generationsPerMonth}
-            icon={
-              <IconChip>
-                <Sparkles className="size-4" />
-              </IconChip>
-            }
-          />
-        </Card>
-        <Card>
-          <UsageMeter
-            size="lg"
-            label="Edits"
-            used={plan.usage.editsUsed}
-            limit={plan.limits.editsPerMonth}
-            icon={
-              <IconChip>
-                <PencilLine className="size-4" />
-              </IconChip>
-            }
-          />
-        </Card>
+        <UsageCard
+          label="Generations"
+          used={plan.usage.generationsUsed}
+          limit={plan.limits.generationsPerMonth}
+          icon={Sparkles}
+        />
+        <UsageCard
+          label="Edits"
+          used={plan.usage.editsUsed}
+          limit={plan.limits.editsPerMonth}
+          icon={PencilLine}
+        />
         <ProjectCountCard count={projectCount} limit={plan.limits.maxProjects} />
         <AiModelsCard advanced={plan.limits.advancedAI} />
       </div>
