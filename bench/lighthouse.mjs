@@ -40,7 +40,7 @@ function gzipBytesOf(url) {
   return fs.existsSync(file) ? gzipSync(fs.readFileSync(file), { level: 9 }).length : 0;
 }
 
-async function audit(port, url) {
+async function audit(port, url, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -48,7 +48,12 @@ async function audit(port, url) {
     onlyCategories: Object.keys(BUDGETS),
   });
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace Chromium failed to record (NO_NAVSTART …) says nothing about the page: run it again.
+    if (lhr.runtimeError.code === 'NO_NAVSTART' && attempt < 3)
+      return audit(port, url, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const scores = Object.fromEntries(
     Object.keys(BUDGETS).map((id) => [id, lhr.categories[id]?.score ?? 0]),
   );
