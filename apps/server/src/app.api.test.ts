@@ -129,7 +129,7 @@ describe('SPA', () => {
   });
 
   it('serves a prerendered page for its own path only, compressed when accepted', async () => {
-    for (const url of ['/features', '/features?utm=x']) {
+    for (const url of ['/features', '/features?utm=x', '/features/']) {
       const res = await spa.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);

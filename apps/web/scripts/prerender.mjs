@@ -16,7 +16,7 @@ const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(WEB, process.argv[2] ?? 'dist');
 const ssrDir = path.join(WEB, 'node_modules/.prerender');
 
-/** URL path → file name under dist/pages. Keep in sync with PRERENDERED_PAGES in the server. */
+/** URL path → file name under dist/pages; the server serves whatever that folder holds. */
 export const PAGES = {
   '/': 'index',
   '/features': 'features',

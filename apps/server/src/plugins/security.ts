@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../lib/paths.ts';
 
 /**
  * The Content-Security-Policy of the whole app. No inline script; inline style
@@ -69,10 +70,6 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-function isApiUrl(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
-}
-
 /**
  * Security headers on every response. We use helmet's core library with our options, but
  * compute the headers once at start: @fastify/helmet rebuilds helmet (and re-parses the CSP) on
@@ -80,7 +77,7 @@ function isApiUrl(url: string): boolean {
  */
 async function securityPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiUrl(request.url) ? API_SECURITY_HEADERS : DOCUMENT_SECURITY_HEADERS);
+    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : DOCUMENT_SECURITY_HEADERS);
     done();
   });
 }

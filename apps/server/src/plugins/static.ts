@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@codewright/contract';
+import { isApiPath } from '../lib/paths.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string;
@@ -14,17 +15,15 @@ export const NOT_BUILT_MESSAGE =
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 function notFoundJson(reply: FastifyReply) {
   return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } });
 }
 
+/** The path of a request URL without its query, and without a trailing slash (`/features/`). */
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /**

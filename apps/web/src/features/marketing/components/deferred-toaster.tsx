@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useClientValue } from '../../../hooks/use-client-value.ts';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
@@ -6,7 +7,6 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /** Whether the app started on the landing page (read once, in the browser). */
 const startedOnLanding = typeof window !== 'undefined' && window.location.pathname === '/';
-const subscribeNothing = () => () => {};
 
 /**
  * The toast container (SPEC §2.1: top right), loaded only when it can be
@@ -17,11 +17,7 @@ const subscribeNothing = () => () => {};
  * prerendered page (scripts/prerender.mjs) renders nothing, as the build-time render did.
  */
 export function DeferredToaster() {
-  const waitForInteraction = useSyncExternalStore(
-    subscribeNothing,
-    () => startedOnLanding,
-    () => true,
-  );
+  const waitForInteraction = useClientValue(() => startedOnLanding, true);
   const [interacted, setInteracted] = useState(false);
   const ready = interacted || !waitForInteraction;
   useEffect(() => {

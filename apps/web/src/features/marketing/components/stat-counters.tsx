@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LANDING_COUNTERS, LANDING_COUNTER_MS } from '@codewright/contract';
+import { useClientValue } from '../../../hooks/use-client-value.ts';
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
@@ -9,7 +10,6 @@ function prefersReducedMotion(): boolean {
     : false;
 }
 
-const subscribeNothing = () => () => {};
 const canAnimate = () => typeof IntersectionObserver !== 'undefined' && !prefersReducedMotion();
 
 /**
@@ -20,7 +20,7 @@ const canAnimate = () => typeof IntersectionObserver !== 'undefined' && !prefers
  * over it (the server snapshot); the browser then starts from 0.
  */
 function useCountProgress(ref: React.RefObject<HTMLElement | null>): number {
-  const animate = useSyncExternalStore(subscribeNothing, canAnimate, () => false);
+  const animate = useClientValue(canAnimate, false);
   const [counted, setProgress] = useState(0);
   const progress = animate ? counted : 1;
   const done = progress >= 1;
