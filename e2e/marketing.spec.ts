@@ -4,7 +4,7 @@
  * signed-in users, the docs search, CTA tracking and Do Not Track.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, test, type TestUser } from './fixtures.ts';
+import { expect, test, waitForApp, type TestUser } from './fixtures.ts';
 
 const PROJECT = 'codewright';
 /** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
@@ -137,6 +137,39 @@ test.describe('landing counters', () => {
     await expect(page.locator('dd .sr-only')).toHaveText(['1000+', '500+', '200000+']);
     await counters.first().scrollIntoViewIfNeeded();
     await expect(counters).toHaveText(['1000+', '500+', '200000+'], { timeout: 6_000 });
+  });
+
+  /** In the page: records every text the first counter shows from now on, in order. */
+  function recordFirstCounter() {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-counter]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }
+
+  test('really count, on the first page and after navigating to it', async ({ page }) => {
+    const countedUp = async () => {
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      // Some values under the final one, and the final one last.
+      return seen.filter((text) => Number.parseInt(text, 10) < 1000).length > 2 && seen.at(-1);
+    };
+    // First page: the HTML shows the final values, the app then counts from zero.
+    await page.addInitScript(`document.addEventListener('DOMContentLoaded', ${recordFirstCounter})`);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.locator('[data-counter]').first().scrollIntoViewIfNeeded();
+    await expect.poll(countedUp, { timeout: 6_000 }).toBe('1000+');
+
+    // Reached from another page, in the app: counts from zero too.
+    await page.goto('/examples');
+    await waitForApp(page);
+    await page.evaluate(recordFirstCounter);
+    await page.getByRole('link', { name: 'Codewright home' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.locator('[data-counter]').first().scrollIntoViewIfNeeded();
+    await expect.poll(countedUp, { timeout: 6_000 }).toBe('1000+');
   });
 
   test.describe('with reduced motion', () => {

@@ -50,6 +50,23 @@ test('each public page arrives as HTML with its own title and heading', async ({
   }
 });
 
+test('every public page is taken over as it came, with no hydration error', async ({ page }) => {
+  // A hydration mismatch would be reported as a page error (the pageErrors fixture fails on it)
+  // and would draw the page again, replacing the heading that came with the HTML.
+  await rememberFirstHeading(page);
+  for (const { path, h1 } of PUBLIC) {
+    await page.goto(path);
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { firstH1: Element }).firstH1 === document.querySelector('h1'),
+      ),
+      path,
+    ).toBe(true);
+  }
+});
+
 test('the app takes over the HTML on screen and then works', async ({ page }) => {
   await rememberFirstHeading(page);
   await page.goto('/pricing');

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './app.tsx';
+import { endHydration, startHydration } from './hydration.ts';
 import { preloadPage } from './router.tsx';
 import { client } from './sdk.ts';
 
@@ -13,7 +14,10 @@ const firstPage = preloadPage(window.location.pathname);
 
 /** Lifts the `inert` a prerendered page ships with once React has taken it over. */
 function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useEffect(() => container.removeAttribute('inert'), [container]);
+  useEffect(() => {
+    endHydration();
+    container.removeAttribute('inert');
+  }, [container]);
   return children;
 }
 
@@ -32,7 +36,10 @@ if (root.hasChildNodes()) {
   // shows the error.
   void firstPage
     .catch(() => undefined)
-    .then(() => startTransition(() => void hydrateRoot(root, app)));
+    .then(() => {
+      startHydration();
+      startTransition(() => void hydrateRoot(root, app));
+    });
 } else {
   createRoot(root).render(app);
 }

@@ -4,13 +4,14 @@ import { createMemoryRouter } from 'react-router';
 import type { AuthClient } from '@codewright/sdk';
 import { App } from './app.tsx';
 import { PageMetaCollector, type PageMeta } from './features/marketing/hooks/use-page-meta.ts';
+import { startHydration } from './hydration.ts';
 import { preloadPage, routes } from './router.tsx';
 
 /**
  * Build-time rendering of the public pages (scripts/prerender.mjs): their HTML is in the first
  * answer, so text paints before any JavaScript runs, and main.tsx hydrates it. The tree is the
  * browser's own (<App>, only the router differs) so the first render in the browser matches it; the
- * visitor is unknown here, so auth is "loading" (AuthProvider's server snapshot).
+ * visitor is unknown here, so auth is "loading" (see hydration.ts).
  */
 const noAuth = {} as AuthClient; // never called: no effect runs during a server render
 
@@ -22,6 +23,7 @@ export interface PrerenderedPage {
 export async function render(pathname: string): Promise<PrerenderedPage> {
   // Loaded first so the page renders in one pass, not as a Suspense fallback.
   await preloadPage(pathname);
+  startHydration(); // the render the browser's hydration must match
   let meta: PageMeta | null = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

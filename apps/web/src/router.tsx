@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './components/layout/root-layout.tsx';
 import { RouteError } from './components/layout/route-error.tsx';
@@ -17,17 +17,21 @@ function page(load: () => Promise<ComponentType>) {
       return Component;
     }));
   const Lazy = lazy(() => get().then((Component) => ({ default: Component })));
-  // Once the chunk is here the page renders in the same pass, without suspending: the first
-  // render over prerendered HTML (main.tsx) and the build-time render (prerender.tsx) rely on it.
+  const fallback = <div className="min-h-dvh" aria-hidden="true" />;
+  // A page whose chunk is already here renders in the same pass, with no Suspense boundary: the
+  // build-time render (prerender.tsx) and the first render over its HTML (main.tsx) rely on it,
+  // and React then hydrates the whole page in one time-sliced pass. Which of the two a page is
+  // stays fixed for as long as it is mounted, so it never remounts and loses its state.
   function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded />;
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy />
+      </Suspense>
+    );
   }
-  const element = (
-    <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
-      <Page />
-    </Suspense>
-  );
+  const element = <Page />;
   preloads.set(element, get);
   return element;
 }

@@ -1,14 +1,22 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { LOADING_AUTH_STATE, type AuthClient } from '@codewright/sdk';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LOADING_AUTH_STATE, type AuthClient, type AuthState } from '@codewright/sdk';
+import { isHydrating } from '../../../hydration.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/use-auth.ts';
 
 /** Subscribes once to the SDK's auth state (SPEC §7.1 "subscribe to auth state") and shares it. */
 export function AuthProvider({ auth, children }: { auth: AuthClient; children: ReactNode }) {
-  const subscribe = useCallback((onChange: () => void) => auth.onAuthStateChange(onChange), [auth]);
-  // Over prerendered HTML (scripts/prerender.mjs) the first render must match the build-time one,
-  // which knew no visitor: "loading". React then re-renders with the SDK's real state.
-  const getState = useCallback(() => auth.getState(), [auth]);
-  const state = useSyncExternalStore(subscribe, getState, () => LOADING_AUTH_STATE);
+  // Over prerendered HTML the first render must match the build-time one, which knew no visitor.
+  const [state, setState] = useState<AuthState>(() =>
+    isHydrating() ? LOADING_AUTH_STATE : auth.getState(),
+  );
+
+  useEffect(() => {
+    // The SDK's state replaces the build-time one as a transition (see hydration.ts); later
+    // changes (sign-in, sign-out) apply at once.
+    const current = auth.getState();
+    startTransition(() => setState(current));
+    return auth.onAuthStateChange(() => setState(auth.getState()));
+  }, [auth]);
 
   useEffect(() => {
     // Start-up is idempotent in the SDK; calling it here covers autoInitialize=false.

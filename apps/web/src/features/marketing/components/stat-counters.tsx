@@ -17,7 +17,7 @@ const canAnimate = () => typeof IntersectionObserver !== 'undefined' && !prefers
  * view and lasts LANDING_COUNTER_MS (2.5 s, SPEC §9). With reduced motion, or
  * without IntersectionObserver, it is 1 at once. A prerendered page
  * (scripts/prerender.mjs) shows the final values, and so does the first render
- * over it (the server snapshot); the browser then starts from 0.
+ * over it (see useClientValue); the browser then starts from 0.
  */
 function useCountProgress(ref: React.RefObject<HTMLElement | null>): number {
   const animate = useClientValue(canAnimate, false);
