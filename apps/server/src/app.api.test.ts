@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import { FORBIDDEN_PATH_MESSAGE } from './plugins/errors.ts';
 import { NOT_BUILT_MESSAGE } from './plugins/static.ts';
 
 let t: TestApp;
@@ -154,6 +155,22 @@ describe('SPA', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.body).toContain('<svg');
     expect((await spa.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('refuses paths that climb out of the build or double a slash, saying what to fix', async () => {
+    for (const url of ['/features//', '//features']) {
+      const res = await spa.app.inject({ url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({
+        error: { code: 'FORBIDDEN', message: FORBIDDEN_PATH_MESSAGE },
+      });
+    }
+    // Encoded climbs never reach a file outside the build: a missing asset, or the app shell.
+    const climb = await spa.app.inject({ url: '/assets/..%2f..%2fpackage.json' });
+    expect(climb.statusCode).toBe(404);
+    expect(climb.json().error.code).toBe('NOT_FOUND');
+    const dots = await spa.app.inject({ url: '/%2e%2e/%2e%2e/package.json' });
+    expect(dots.body).toContain('Codewright test SPA');
   });
 
   it('keeps /api 404s as JSON when the SPA is present', async () => {

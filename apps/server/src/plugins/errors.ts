@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
 import { isAppError } from '../lib/app-error.ts';
+import { isApiPath } from '../lib/paths.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -33,6 +34,9 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message?: st
       error: { code, message: message ?? ERROR_MESSAGES[code] },
     });
 }
+
+export const FORBIDDEN_PATH_MESSAGE =
+  "This address cannot be served: remove any '..' or doubled '/' from the path and try again.";
 
 // Fastify's own client errors (body parsing) mapped onto our codes.
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message?: string }> =
@@ -84,6 +88,9 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, 400, 'VALIDATION_ERROR', 'The request body is not valid JSON.');
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED');
+    // Outside /api a 403 comes from the file server (plugins/static.ts): a path with `..` or `//`.
+    if (status === 403 && !isApiPath(request.url))
+      return send(reply, 403, 'FORBIDDEN', FORBIDDEN_PATH_MESSAGE);
     if (status >= 400 && status < 500) {
       return send(reply, status, status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', err.message);
     }
