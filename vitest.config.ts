@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (fast, no database) and `api` (the server through buildApp(),
-// on PGlite by default or on PostgreSQL when TEST_DATABASE_URL is set).
+// on the embedded PostgreSQL by default or on the cluster of TEST_DATABASE_URL).
 // scripts/test.mjs runs them as separate suites and reads their JSON reports.
 
 const exclude = [
@@ -27,7 +27,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.test.ts',
           ],
-          exclude: [...exclude, '**/*.api.test.ts'],
+          exclude: [...exclude, '**/*.api.test.ts', '**/*.durability.test.ts'],
           // Files that need a DOM opt in with `// @vitest-environment jsdom`.
           environment: 'node',
         },
@@ -40,11 +40,24 @@ export default defineConfig({
           exclude,
           environment: 'node',
           testTimeout: 30_000,
-          // PGlite's first open of a new data dir takes seconds.
           hookTimeout: 60_000,
+          // One cluster for the run; each test file makes its own database in it.
+          globalSetup: ['apps/server/src/test/database.global-setup.ts'],
           pool: 'forks',
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Crash tests of the built server on its embedded PostgreSQL (`npm test` builds first).
+          name: 'durability',
+          include: ['apps/server/src/**/*.durability.test.ts'],
+          exclude,
+          environment: 'node',
+          testTimeout: 600_000,
+          pool: 'forks',
         },
       },
     ],

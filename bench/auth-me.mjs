@@ -1,6 +1,6 @@
 // Budget (issue 2): an authenticated GET /api/auth/me does at least 40% of the
 // requests per second of a bare Fastify route, same machine, same run
-// (autocannon, 50 connections). The real built server runs on PGlite with its
+// (autocannon, 50 connections). The real built server runs on the embedded PostgreSQL with its
 // default logging (to a file). Usage: node bench/auth-me.mjs [seconds=10]
 // Ports: AUTHME_PORT (server, default 3151) and AUTHME_PORT + 1 (bare Fastify).
 import { spawn } from 'node:child_process';
@@ -51,7 +51,7 @@ try {
   );
   const headers = { authorization: `Bearer ${signin.access_token}` };
 
-  // Short warm-ups so JIT and PGlite caches are hot for both.
+  // Short warm-ups so JIT and database caches are hot for both.
   await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
   await cannon({ url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`, headers, duration: 2 });
 
@@ -81,7 +81,7 @@ try {
     errors: sum(rs, (r) => r.errors),
   });
   const bareRow = row('bare Fastify {hello:"world"}', total.bare);
-  const meRow = row('GET /api/auth/me (PGlite, authenticated)', total.me);
+  const meRow = row('GET /api/auth/me (embedded PostgreSQL, authenticated)', total.me);
   const ratio = meRow.req_per_s / bareRow.req_per_s;
   const json = {
     bench: 'auth-me',

@@ -1,4 +1,5 @@
-// Budget (issue 2): cold start to a healthy /api/health on PGlite under 2 s.
+// Budget: cold start to a healthy /api/health on the embedded PostgreSQL under 2 s
+// (existing DATA_DIR; a brand-new one runs initdb first, see docs/decisions/011).
 // Times spawn → first 200 from /api/health for the built server, on a brand-new
 // DATA_DIR and on an existing one. Usage: node bench/cold-start.mjs [runs=3]
 // Port: COLD_START_PORT (default 3150).
@@ -45,7 +46,7 @@ const summary = (xs) => ({
 });
 const json = {
   bench: 'cold-start',
-  database: 'pglite',
+  database: 'embedded',
   runs: RUNS,
   budget_ms: BUDGET_MS,
   fresh_data_dir: { ...summary(fresh), within_budget: median(fresh) < BUDGET_MS },

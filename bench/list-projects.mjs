@@ -1,6 +1,6 @@
 // Budget (issue 3): listing 50 projects — GET /api/db/codewright/rest/v1/projects?order=updated_at.desc
 // for one user with 50 projects — p50 under 5 ms and at least 1,500 requests/s at 50
-// connections (autocannon), on PGlite and on PostgreSQL.
+// connections (autocannon), on the embedded PostgreSQL and on the machine's PostgreSQL.
 // The server runs from source (tsx), since apps/server/dist may predate this module;
 // BENCH_FROM_DIST=1 uses the built bundle instead. Usage: node bench/list-projects.mjs [seconds=10]
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
 const PROJECTS = 50;
-const PORTS = { pglite: 3400, postgres: 3401 };
+const PORTS = { embedded: 3400, postgres: 3401 };
 // The default read cache (DB_READ_CACHE_MS=1000) is what the budget is judged on; the
 // uncached figures (0) are printed beside it to show the database path itself.
 const CACHE_SETTINGS = ['1000', '0'];
@@ -105,7 +105,7 @@ async function measure(kind, env, readCacheMs) {
 }
 
 const results = [];
-for (const cache of CACHE_SETTINGS) results.push(await measure('pglite', {}, cache));
+for (const cache of CACHE_SETTINGS) results.push(await measure('embedded', {}, cache));
 const cluster = await startPgCluster();
 try {
   const admin = new pg.Client({ connectionString: cluster.url });

@@ -98,7 +98,7 @@ interface Fixtures {
   pageErrors: void;
 }
 
-/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
+/** Must match ADMIN in e2e/start-server.mjs, which makes it an admin (`npm run admin -- grant`). */
 export const ADMIN: TestUser = {
   email: 'e2e-admin@example.test',
   password: 'Admin-e2e-password-1',

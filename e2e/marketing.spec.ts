@@ -7,7 +7,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test, waitForApp, type TestUser } from './fixtures.ts';
 
 const PROJECT = 'codewright';
-/** Must match ADMIN_EMAILS in e2e/start-server.mjs. */
+/** Must match ADMIN in e2e/start-server.mjs, which makes it an admin (`npm run admin -- grant`). */
 const ADMIN: TestUser = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
 
 const PAGES = [
@@ -156,7 +156,9 @@ test.describe('landing counters', () => {
       return seen.filter((text) => Number.parseInt(text, 10) < 1000).length > 2 && seen.at(-1);
     };
     // First page: the HTML shows the final values, the app then counts from zero.
-    await page.addInitScript(`document.addEventListener('DOMContentLoaded', ${recordFirstCounter})`);
+    await page.addInitScript(
+      `document.addEventListener('DOMContentLoaded', ${recordFirstCounter})`,
+    );
     await page.goto('/');
     await waitForApp(page);
     await page.locator('[data-counter]').first().scrollIntoViewIfNeeded();

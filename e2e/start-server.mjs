@@ -1,7 +1,8 @@
 // Starts the BUILT server for Playwright on a fresh, throwaway DATA_DIR and
 // removes that directory when the server exits. Playwright's webServer runs this.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,42 +38,121 @@ const cleanup = () => {
   void modelServer.close();
 };
 
-const child = spawn(
-  process.execPath,
-  fromSource ? ['--import', 'tsx', serverEntry] : [serverEntry],
-  {
+/** Must match ADMIN in e2e/fixtures.ts. */
+const ADMIN = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
+
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: process.env.E2E_PORT ?? '3210',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: webDistDir,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Every browser test comes from one address; do not let the per-IP limiter trip them.
+  RATE_LIMIT_MAX: '100000',
+  // Same for the per-IP limits on sign-up, sign-in, reset and magic-link sends (issue 6).
+  AUTH_RATE_LIMIT_IP_MAX: process.env.AUTH_RATE_LIMIT_IP_MAX ?? '100000',
+  // marketing.spec.ts and every page view log analytics from one address (issue 5).
+  ANALYTICS_RATE_LIMIT_MAX: '100000',
+  CTA_RATE_LIMIT_MAX: '100000',
+  // generator.spec.ts and friends talk to the scripted model server (issue 4).
+  AI_PROVIDER: 'openai-compatible',
+  AI_BASE_URL: modelServer.url,
+  AI_API_KEY: '',
+  AI_MODEL_BASIC: TEST_MODEL_ID,
+  AI_MODEL_ADVANCED: `${TEST_MODEL_ID}-advanced`,
+};
+
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (child) child.kill(signal);
+    else {
+      cleanup();
+      process.exit(1);
+    }
+  });
+}
+
+const startServer = (env) =>
+  spawn(process.execPath, fromSource ? ['--import', 'tsx', serverEntry] : [serverEntry], {
     cwd: root,
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: process.env.E2E_PORT ?? '3210',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      // Every browser test comes from one address; do not let the per-IP limiter trip them.
-      RATE_LIMIT_MAX: '100000',
-      // Same for the per-IP limits on sign-up, sign-in, reset and magic-link sends (issue 6).
-      AUTH_RATE_LIMIT_IP_MAX: process.env.AUTH_RATE_LIMIT_IP_MAX ?? '100000',
-      // dashboard.spec.ts sets usage counters through the admin-only /sql endpoint.
-      ADMIN_EMAILS: 'e2e-admin@example.test',
-      // marketing.spec.ts and every page view log analytics from one address (issue 5).
-      ANALYTICS_RATE_LIMIT_MAX: '100000',
-      CTA_RATE_LIMIT_MAX: '100000',
-      // generator.spec.ts and friends talk to the scripted model server (issue 4).
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: modelServer.url,
-      AI_API_KEY: '',
-      AI_MODEL_BASIC: TEST_MODEL_ID,
-      AI_MODEL_ADVANCED: `${TEST_MODEL_ID}-advanced`,
-    },
-  },
-);
+    env,
+  });
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+/** A port that was free on 127.0.0.1 a moment ago. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
+
+async function waitForHealth(url, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer on ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * dashboard.spec.ts and marketing.spec.ts use the admin-only /sql endpoint. An
+ * ADMIN_EMAILS address is an admin only once verified, and this server mails
+ * nothing, so the admin is made as an operator would (docs/operations.md "Admins"):
+ * sign up on a first start (on a port Playwright does not watch), stop, then
+ * `npm run admin -- grant`.
+ */
+async function prepareAdmin() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  child = startServer({ ...serverEnv, PORT: String(port) });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await waitForHealth(url, child);
+  const signup = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (signup.status !== 201)
+    throw new Error(`admin sign-up: ${signup.status} ${await signup.text()}`);
+  child.kill('SIGTERM');
+  await exited;
+  child = undefined;
+  const grant = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/admin.mjs'), 'grant', ADMIN.email],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: serverEnv,
+    },
+  );
+  if (grant.status !== 0) throw new Error(`npm run admin -- grant failed (exit ${grant.status})`);
+}
+
+try {
+  await prepareAdmin();
+} catch (err) {
+  console.error(`e2e: ${err instanceof Error ? err.message : String(err)}`);
+  child?.kill('SIGTERM');
+  cleanup();
+  process.exit(1);
+}
+
+child = startServer(serverEnv);
 child.on('exit', (code, signal) => {
   cleanup();
   process.exit(code ?? (signal ? 1 : 0));

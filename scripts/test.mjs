@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test [-- unit|api|api-pg|e2e …]`: every suite in order, each printing live, then a
+// `npm test [-- unit|api|api-pg|durability|e2e …]`: every suite in order, each printing live, then a
 // table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
@@ -98,9 +98,12 @@ const testEnv = () => {
 
 const SUITES = {
   unit: { label: 'unit', run: () => vitestSuite('unit', 'unit', testEnv()) },
-  api: { label: 'api (PGlite)', run: () => vitestSuite('api', 'api-pglite', testEnv()) },
+  api: {
+    label: 'api (embedded PG)',
+    run: () => vitestSuite('api', 'api-embedded', testEnv()),
+  },
   'api-pg': {
-    label: 'api (PostgreSQL)',
+    label: 'api (Debian PG)',
     async run() {
       let cluster;
       try {
@@ -120,6 +123,14 @@ const SUITES = {
       } finally {
         cluster.stop();
       }
+    },
+  },
+  durability: {
+    label: 'kill -9 (built)',
+    needsBuild: true,
+    async run({ buildError }) {
+      if (buildError) return failure(`not run: ${buildError}`);
+      return vitestSuite('durability', 'durability', testEnv());
     },
   },
   e2e: {

@@ -7,15 +7,13 @@ import Fastify, {
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
 import { createBatchedStdout } from './lib/log-stream.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadJwtSecret } from './lib/secret.ts';
-import { templateDirPath } from './db/pglite-template.ts';
-import { BUILD_DIR } from './paths.ts';
+import { rateLimitKeyOf } from './lib/rate-limit-key.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
 import { createPublicUrls } from './modules/auth/public-urls.ts';
@@ -30,10 +28,12 @@ import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
 import projectPlugin from './plugins/project.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
+import timeoutsPlugin, { httpTimeoutsOf, serverTimeoutOptions } from './plugins/timeouts.ts';
 
 /** JSON bodies over this are refused with 413 (issue 2). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,10 +44,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Use this open database instead of opening one from the config. */
   database?: DatabaseHandle;
-  /** Override the PGlite directory (e.g. `memory://`); defaults to DATA_DIR/db. */
-  pgliteDataDir?: string;
-  /** PGlite template (directory or tarball) for a brand-new data dir; defaults to the build's directory. */
-  pgliteTemplateFile?: string;
   /** Access-token lifetime override, for tests; defaults to 900 s. */
   accessTokenTtlSeconds?: number;
 }
@@ -84,14 +80,23 @@ function defaultLogger(config: Config): FastifyServerOptions['logger'] {
 /** Builds the whole app (plugins, API, SPA) without listening, so tests build it too. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const timeouts = httpTimeoutsOf(config);
+  const serverOptions = serverTimeoutOptions(timeouts);
   const app = Fastify({
+    // Headers, body, whole-request, idle and keep-alive time-outs (docs/decisions/012).
+    ...serverOptions,
+    // Node answers an HTTP/1.1 request without Host with a bare 400; plugins/input-guard.ts
+    // refuses it in our error envelope instead.
+    http: { ...serverOptions.http, requireHostHeader: false },
     logger: options.logger ?? defaultLogger(config),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A URL the router cannot decode answers in our error envelope too.
+    frameworkErrors,
     // Fastify accepts a hop count at runtime; its types only list the other forms.
     trustProxy: config.TRUST_PROXY as boolean | string[],
     logController: new OneLineAccessLog(),
     routerOptions: { ignoreTrailingSlash: true },
-    // Opening a database can take seconds on a busy machine (PGlite initdb, a slow PostgreSQL).
+    // Opening a database can take seconds on a busy machine (the embedded cluster's initdb, a slow PostgreSQL).
     pluginTimeout: 120_000,
   });
   // The API speaks JSON only: anything else is a 415, not a string to validate.
@@ -117,10 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins first, then ours (fastify/demo order).
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(timeoutsPlugin, { bodyMs: timeouts.bodyMs });
   await app.register(dbPlugin, {
     databaseUrl: config.DATABASE_URL,
-    pgliteDataDir: options.pgliteDataDir ?? path.join(config.DATA_DIR, 'db'),
-    pgliteTemplateFile: options.pgliteTemplateFile ?? (await templateDirPath(BUILD_DIR)),
+    dataDir: config.DATA_DIR,
     handle: options.database,
   });
   const secret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
@@ -145,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_MAX,
         timeWindow: '1 minute',
+        keyGenerator: rateLimitKeyOf,
         // Only a refused request carries the limit headers (and Retry-After); sending
         // three more headers on every answer is measurable on the hot path.
         addHeadersOnExceeding: {
@@ -176,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         prefix: '/db',
         readCacheMs: config.DB_READ_CACHE_MS,
         ctaRateLimitMax: config.CTA_RATE_LIMIT_MAX,
+        secret,
       });
       await api.register(planRoutes, { prefix: '/plan' });
       await api.register(aiRoutes, { prefix: '/ai', config });

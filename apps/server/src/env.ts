@@ -9,6 +9,7 @@ import {
 } from '@codewright/contract';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { ACCOUNT_ENV } from './modules/auth/account.env.ts';
+import { LIMITS_ENV } from './lib/limits.env.ts';
 
 // Empty strings in a .env file mean "not set", not "set to nothing".
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -111,7 +112,7 @@ const EnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(60_000).default(1000),
   ),
-  // Comma-separated emails whose users get the role 'admin' (db /sql, /batch, CTA listing).
+  // Comma-separated emails whose users are admins once verified (modules/auth/admin-role.ts).
   ADMIN_EMAILS: z
     .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
     .transform((v) =>
@@ -123,6 +124,8 @@ const EnvSchema = z.object({
     .pipe(z.array(z.email('each entry must be an email address'))),
   // PUBLIC_URL, auth rate limits, mail cap, GOOGLE_* and GITHUB_* (issue 6).
   ...ACCOUNT_ENV,
+  // HTTP time-outs and AI stream limits (docs/operations.md § Time-outs and streams).
+  ...LIMITS_ENV,
 });
 
 /** Validated server configuration; paths are absolute. */

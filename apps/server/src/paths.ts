@@ -11,8 +11,5 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle', import.meta.ur
 /** apps/web/dist — the built SPA, the default WEB_DIST_DIR. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** apps/server/dist — where the build writes the bundle and the PGlite template. */
-export const BUILD_DIR = fileURLToPath(new URL('../dist', import.meta.url));
-
 /** The directory of the running server code (src/ or dist/). */
 export const SERVER_CODE_DIR = here;

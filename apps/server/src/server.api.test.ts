@@ -5,9 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The real process (src/server.ts through tsx): signals, in-flight requests and
-// a clean PGlite close. PostgreSQL runs share the same code path, so this runs
-// on PGlite only.
+// The real process (src/server.ts through tsx) on its embedded PostgreSQL: signals,
+// in-flight requests, and the database server stopped with it.
 const SERVER_TS = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dirs: string[] = [];
 afterAll(async () => {
@@ -43,6 +42,17 @@ async function start(dataDir: string) {
   return { child, url, output: () => out };
 }
 
+/** True when a postgres process serves the cluster in DATA_DIR/db (Linux /proc). */
+async function postgresRunningIn(dataDir: string): Promise<boolean> {
+  const cluster = path.join(dataDir, 'db');
+  for (const pid of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').includes(cluster)) return true;
+  }
+  return false;
+}
+
 function exitOf(child: ChildProcess) {
   return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 }
@@ -55,7 +65,7 @@ const post = (url: string, body: unknown) =>
   });
 
 describe('server process', () => {
-  it('on SIGTERM finishes requests in flight, closes PGlite cleanly and exits 0', async () => {
+  it('on SIGTERM finishes requests in flight, stops its PostgreSQL and exits 0', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-proc-'));
     dirs.push(dataDir);
     const first = await start(dataDir);
@@ -69,12 +79,14 @@ describe('server process', () => {
     expect([201, 503]).toContain(status);
     expect(await exited).toBe(0);
     expect(first.output()).toContain('shutdown complete');
+    expect(await postgresRunningIn(dataDir)).toBe(false);
 
     // The data directory opens again and kept the finished work.
     const second = await start(dataDir);
     try {
       const health = await fetch(`${second.url}/api/health`);
       expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ database: { status: 'ok', kind: 'embedded' } });
       if (status === 201) {
         expect(
           (await post(`${second.url}/api/auth/signin/email`, { email, password: 'password1' }))

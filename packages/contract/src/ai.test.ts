@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AiTextRequestSchema,
+  aiMeterFor,
   buildGenerationPrompt,
   extractCode,
   fenceTagFor,
@@ -71,5 +72,29 @@ describe('AiTextRequestSchema', () => {
     expect(AiTextRequestSchema.safeParse({ prompt: 'x', maxTokens: 2000 }).success).toBe(true);
     expect(AiTextRequestSchema.safeParse({ prompt: 'x', maxTokens: 2001 }).success).toBe(false);
     expect(AiTextRequestSchema.safeParse({ prompt: 'x', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('meter (DESIGN §3.2–3.3)', () => {
+  it('absent is generation; edit and generation as sent; anything else is refused on `meter`', () => {
+    expect(AiTextRequestSchema.parse({ prompt: 'x' }).meter).toBe('generation');
+    expect(AiTextRequestSchema.parse({ prompt: 'x', meter: 'edit' }).meter).toBe('edit');
+    expect(AiTextRequestSchema.parse({ prompt: 'x', meter: 'generation' }).meter).toBe(
+      'generation',
+    );
+    for (const meter of ['chat', '', null, 1, 'EDIT']) {
+      const result = AiTextRequestSchema.safeParse({ prompt: 'x', meter });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['meter']);
+      expect(result.error?.issues[0]?.message).toMatch(/must be "generation" or "edit"/);
+    }
+  });
+
+  it('a prompt is an edit while the editor holds code, else a generation', () => {
+    expect(aiMeterFor('const x = 1;')).toBe('edit');
+    expect(aiMeterFor('  \n ')).toBe('generation');
+    expect(aiMeterFor('')).toBe('generation');
+    expect(aiMeterFor(null)).toBe('generation');
+    expect(aiMeterFor(undefined)).toBe('generation');
   });
 });

@@ -16,8 +16,32 @@ export const AI_IMAGE_URLS_MAX = 4;
 /** Largest image (bytes) the server passes to the model. */
 export const AI_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-export const AiMeterSchema = z.enum(['generation', 'edit']);
+export const AiMeterSchema = z.enum(['generation', 'edit'], {
+  error: 'must be "generation" or "edit" (or left out: generation)',
+});
 export type AiMeter = z.infer<typeof AiMeterSchema>;
+
+/**
+ * The meter a model call is charged to when its body names none. The server charges
+ * every model call to exactly one meter, whatever the client sends (DESIGN §3.2–3.3,
+ * docs/api.md § AI "Metering").
+ */
+export const AI_DEFAULT_METER: AiMeter = 'generation';
+
+/**
+ * The `meter` field of every AI request body — text today; object, image, speech and
+ * transcribe take the same field: "generation" or "edit", absent → generation, anything
+ * else → 400 VALIDATION_ERROR naming `meter`.
+ */
+export const AiMeterFieldSchema = AiMeterSchema.default(AI_DEFAULT_METER);
+
+/**
+ * The meter of a generator prompt (DESIGN §3.3): an edit while the editor holds code
+ * (anything but whitespace), else a generation.
+ */
+export function aiMeterFor(currentCode: string | null | undefined): AiMeter {
+  return currentCode && currentCode.trim() !== '' ? 'edit' : AI_DEFAULT_METER;
+}
 
 export const AiMessageSchema = z.strictObject({
   role: z.enum(['user', 'assistant', 'system']),
@@ -46,7 +70,7 @@ export const AiTextRequestSchema = z
       .max(GENERATION_MAX_TOKENS, `must be at most ${GENERATION_MAX_TOKENS}`)
       .optional(),
     stream: z.boolean().optional(),
-    meter: AiMeterSchema.optional(),
+    meter: AiMeterFieldSchema,
     imageUrls: z
       .array(z.string().min(1).max(2048))
       .max(AI_IMAGE_URLS_MAX, `send at most ${AI_IMAGE_URLS_MAX} images`)
@@ -56,7 +80,10 @@ export const AiTextRequestSchema = z
     (b) => (b.prompt !== undefined && b.prompt.trim() !== '') || (b.messages?.length ?? 0) > 0,
     { message: 'send a non-empty prompt or at least one message' },
   );
+/** A parsed body: `meter` is always set (absent on the wire → generation). */
 export type AiTextRequest = z.infer<typeof AiTextRequestSchema>;
+/** A body as a client sends it (`meter` may be left out). */
+export type AiTextRequestInput = z.input<typeof AiTextRequestSchema>;
 
 /** Token counts the provider reported (any may be missing). */
 export const AiUsageSchema = z.object({

@@ -8,12 +8,13 @@ import {
   ANALYTICS_TYPE_MAX,
 } from './analytics.ts';
 import { ANALYTICS_STRING_MAX } from './constants.ts';
+import { isStorableText, storableText, UNSTORABLE_TEXT_PROBLEM } from './input-limits.ts';
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(ANALYTICS_EVENT_FIELDS);
 
-const text = z
-  .string()
-  .max(ANALYTICS_STRING_MAX, `must be at most ${ANALYTICS_STRING_MAX} characters`);
+const text = storableText(
+  z.string().max(ANALYTICS_STRING_MAX, `must be at most ${ANALYTICS_STRING_MAX} characters`),
+);
 const optionalText = text.nullish();
 
 const extraValue = z.union([text, z.number().finite(), z.boolean(), z.null()]);
@@ -27,11 +28,13 @@ const extraValue = z.union([text, z.number().finite(), z.boolean(), z.null()]);
  */
 export const AnalyticsEventSchema = z
   .object({
-    type: z
-      .string({ error: 'type is required' })
-      .trim()
-      .min(1, 'type must not be empty')
-      .max(ANALYTICS_TYPE_MAX, `type must be at most ${ANALYTICS_TYPE_MAX} characters`),
+    type: storableText(
+      z
+        .string({ error: 'type is required' })
+        .trim()
+        .min(1, 'type must not be empty')
+        .max(ANALYTICS_TYPE_MAX, `type must be at most ${ANALYTICS_TYPE_MAX} characters`),
+    ),
     timestamp: z.iso
       .datetime({ offset: true, error: 'timestamp must be an ISO date-time' })
       .nullish(),
@@ -59,6 +62,10 @@ export const AnalyticsEventSchema = z
       });
     }
     for (const key of extras) {
+      if (!isStorableText(key)) {
+        ctx.addIssue({ code: 'custom', message: `property names ${UNSTORABLE_TEXT_PROBLEM}` });
+        break;
+      }
       if (key.length > ANALYTICS_PROPERTY_NAME_MAX) {
         ctx.addIssue({
           code: 'custom',

@@ -5,6 +5,12 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
+import { storableText } from './input-limits.ts';
+
+/** `users.role` of an ordinary account. */
+export const USER_ROLE = 'user';
+/** The role that opens /sql, /batch, the CTA listing and the mail endpoint (DESIGN §3.10). */
+export const ADMIN_ROLE = 'admin';
 
 /** A loose email check; the server lower-cases and trims before comparing. */
 export const EmailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).email();
@@ -13,7 +19,7 @@ export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_M
 export const SignUpBodySchema = z.object({
   email: z.string(),
   password: z.string(),
-  displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  displayName: storableText(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH)).optional(),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
@@ -29,8 +35,8 @@ export const SignOutBodySchema = z.object({ refresh_token: z.string().optional()
 
 export const UpdateUserBodySchema = z
   .object({
-    displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
-    metadata: z.string().optional(),
+    displayName: storableText(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH)).nullable().optional(),
+    metadata: storableText(z.string()).optional(),
   })
   .strict();
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;

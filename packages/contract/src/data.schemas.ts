@@ -12,14 +12,12 @@ import {
   PROJECT_NAME_MAX_LENGTH,
   type DbTable,
 } from './data.ts';
+import { storableText } from './input-limits.ts';
 import { PlanNameSchema } from './responses.ts';
 
-// PostgreSQL text cannot hold NUL; refuse it here instead of failing in the database.
+// PostgreSQL text cannot hold NUL or a lone surrogate; refuse them here instead of failing in the database.
 const text = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+  storableText(z.string().max(max, `must be at most ${max} characters`));
 
 const isoTimestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
 

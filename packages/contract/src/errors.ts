@@ -35,6 +35,8 @@ export const SERVER_ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is not ready. Please try again shortly.',
+  REQUEST_TIMEOUT:
+    'The request took too long to arrive and was cut off. Check your connection and try again.',
   // Plans and quotas (DESIGN §2b, SPEC §5)
   GENERATION_LIMIT_REACHED:
     "You've reached your monthly generation limit. Upgrade to Pro for unlimited generations!",
@@ -47,6 +49,11 @@ export const SERVER_ERROR_MESSAGES = {
   // AI (DESIGN §2b)
   AI_NOT_CONFIGURED: 'No AI model is configured. Set AI_PROVIDER or run Ollama locally.',
   AI_PROVIDER_ERROR: 'The AI model could not answer. Please try again.',
+  // Admin SQL runs only as a restricted database role (DESIGN §3.10, docs/operations.md)
+  ADMIN_SQL_UNAVAILABLE:
+    'Admin SQL is unavailable: the server could not sign in to PostgreSQL as its restricted admin SQL role. See docs/operations.md.',
+  AI_STREAM_LIMIT_REACHED:
+    'You already have the most AI answers streaming at once. Wait for one to finish (or stop it), then try again.',
 } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_MESSAGES;
 

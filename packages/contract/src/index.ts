@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './server-limits.ts';
 export * from './plans.ts';
 export * from './languages.ts';
 export * from './errors.ts';
@@ -9,6 +10,7 @@ export * from './storage.ts';
 export * from './data.ts';
 export * from './account.ts';
 export * from './zod-config.ts';
+export * from './input-limits.ts';
 export * from './ai.ts';
 export * from './responses.ts';
 export * from './data.schemas.ts';

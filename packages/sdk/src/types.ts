@@ -298,7 +298,12 @@ export interface AiTextParams {
   messages?: AiChatMessage[];
   /** 1..2000 (default 2000). */
   maxTokens?: number;
-  /** Charge this meter (reserved before the call; refunded on failure or an early Stop). */
+  /**
+   * The meter this call is charged to: `'edit'` for a prompt that changes existing code,
+   * else `'generation'` (the default — every call is charged to one meter; `aiMeterFor(code)`
+   * of @codewright/contract picks it). Reserved before the call; refunded on failure or a
+   * Stop before any code arrived.
+   */
   meter?: 'generation' | 'edit';
   /** Public URLs (or paths) of your own uploads; they reach the model as images. */
   imageUrls?: string[];
@@ -319,8 +324,9 @@ export interface AiStreamParams extends AiTextParams {
 
 /**
  * The AI module (SPEC §7.1, DESIGN §2b). Failures reject with CodewrightError
- * codes GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED (402), AI_NOT_CONFIGURED
- * (503), AI_PROVIDER_ERROR (502), or the signal's AbortError when stopped.
+ * codes GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED (402), AI_STREAM_LIMIT_REACHED
+ * (429, `streamText` while this user already streams the most answers at once),
+ * AI_NOT_CONFIGURED (503), AI_PROVIDER_ERROR (502), or the signal's AbortError when stopped.
  */
 export interface AiClient {
   status(options?: RequestOptions): Promise<AiStatusResult>;

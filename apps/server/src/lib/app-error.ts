@@ -16,7 +16,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
+  AI_STREAM_LIMIT_REACHED: 429,
   GENERATION_LIMIT_REACHED: 402,
   EDIT_LIMIT_REACHED: 402,
   PROJECT_LIMIT_REACHED: 402,
@@ -24,6 +26,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   AI_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
   AI_NOT_CONFIGURED: 503,
+  ADMIN_SQL_UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error plugin turns it into `{ error: { code, message } }`. */

@@ -30,6 +30,8 @@ declare module 'fastify' {
     authRepository: AuthRepository;
     accessTokens: AccessTokens;
     principalCache: PrincipalCache;
+    /** Lower-cased ADMIN_EMAILS; read only through modules/auth/admin-role.ts. */
+    adminEmails: ReadonlySet<string>;
     /** preHandler that requires a valid Bearer access token and sets request.principal. */
     authenticate(request: FastifyRequest): Promise<void>;
   }
@@ -44,14 +46,14 @@ export interface AuthPluginOptions {
   accessTokenTtlSeconds?: number;
   /** How long a loaded principal may be reused (ms); 0 = query on every request. */
   principalCacheMs: number;
-  /** Lower-cased ADMIN_EMAILS: these users get the role 'admin' (issue 3). */
+  /** Lower-cased ADMIN_EMAILS: these users are admins once their email is verified. */
   adminEmails?: readonly string[];
 }
 
 /**
  * Bearer authentication: verifies the JWT, then loads user, plan and session in
- * one query. The result is kept for a short time (SESSION_CACHE_MS): PGlite
- * answers about 1–3k queries a second, far below what the API otherwise serves.
+ * one query. The result is kept for a short time (SESSION_CACHE_MS), so a burst of
+ * requests of one session costs one query (docs/decisions/003).
  * Every write in this process that changes a principal (sign-out, refresh-reuse
  * revocation, profile update) drops it at once; other server instances on the
  * same PostgreSQL see a sign-out at most SESSION_CACHE_MS late.
@@ -73,9 +75,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
         p.user.id === userId ? { ...p, plan, view: undefined } : undefined,
       ),
   };
-  // Issue 3 (data engineer): admin role from ADMIN_EMAILS and the monthly reset as
-  // seen by /me are applied to each loaded principal; see modules/plan/principal-policy.ts.
-  const adminEmails = new Set(options.adminEmails ?? []);
+  // The effective role (modules/auth/admin-role.ts) and the monthly reset as seen by /me
+  // are applied to each loaded principal; see modules/plan/principal-policy.ts.
+  const adminEmails: ReadonlySet<string> = new Set(options.adminEmails ?? []);
   // Concurrent requests of one session share a single query when the cache is cold.
   const inFlight = new Map<string, Promise<Principal | undefined>>();
   const loadPrincipal = (sessionId: string, userId: string) => {
@@ -97,6 +99,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorate('authRepository', repo);
   app.decorate('accessTokens', tokens);
   app.decorate('principalCache', cache);
+  app.decorate('adminEmails', adminEmails);
   app.decorateRequest('principal', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseKind;
+    /** The pool behind `db`, for code that needs the driver itself (admin SQL). */
+    dbPool: DatabaseHandle['pool'];
     /** Runs `select 1`; false when the database does not answer. */
     pingDatabase(): Promise<boolean>;
   }
@@ -19,18 +21,26 @@ declare module 'fastify' {
 
 export interface DbPluginOptions {
   databaseUrl?: string;
-  pgliteDataDir: string;
-  pgliteTemplateFile?: string;
+  /** DATA_DIR: the embedded PostgreSQL lives in its `db/` when there is no databaseUrl. */
+  dataDir: string;
+  /** Throwaway test clusters only (see OpenDatabaseOptions.durable). */
+  durable?: boolean;
   /** An already opened database (tests share one per file); it is then not closed here. */
   handle?: DatabaseHandle;
 }
 
 /** Opens and migrates the database, decorates it onto the app, and closes it on app.close(). */
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
-  const handle = options.handle ?? (await openDatabase(options));
+  const handle =
+    options.handle ??
+    (await openDatabase({
+      ...options,
+      log: (level, message) => app.log[level](message),
+    }));
   if (handle.timings) app.log.debug({ timings: handle.timings }, 'database opened');
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
+  app.decorate('dbPool', handle.pool);
   app.decorate('pingDatabase', async () => {
     try {
       await handle.db.execute(sql`select 1`);

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
 import { isAppError } from '../lib/app-error.ts';
+import { clientDatabaseError } from '../lib/database-error.ts';
 import { isApiPath } from '../lib/paths.ts';
+import { API_SECURITY_HEADERS } from './security.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -65,6 +67,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
     FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   };
 
+// Errors Fastify answers before any route or hook runs (its `frameworkErrors` option).
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    message:
+      'The address is not valid: a %-escape in its path does not decode to UTF-8 text. Write a literal % as %25.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    message: 'A part of the address is too long; shorten it and try again.',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode and a path
+ * parameter over its length answer in our envelope, with the API's security headers,
+ * instead of Fastify's own body (DESIGN §2 errors).
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[err.code];
+  if (!known) request.log.error({ err, url: request.url }, 'unhandled error');
+  reply.headers(API_SECURITY_HEADERS);
+  if (known) return send(reply, known.status, 'VALIDATION_ERROR', known.message);
+  return send(reply, 500, 'INTERNAL_ERROR');
+}
+
 /** One error handler for the whole app: AppError, validation, body parsing, and hidden 5xx. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -86,6 +114,9 @@ async function errorsPlugin(app: FastifyInstance) {
     // JSON.parse failures that reach us from custom parsers or plugins.
     if (err instanceof SyntaxError)
       return send(reply, 400, 'VALIDATION_ERROR', 'The request body is not valid JSON.');
+    // The net under plugins/input-guard.ts: a value the database refuses is the client's to fix.
+    const refused = clientDatabaseError(err);
+    if (refused) return send(reply, 400, refused.code, refused.message);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED');
     // Outside /api a 403 comes from the file server (plugins/static.ts): a path with `..` or `//`.

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionResponse } from '@codewright/contract';
+import { users } from '../db/schema.ts';
 
 /** A unique email for one test. */
 export function uniqueEmail(tag = 'user'): string {
@@ -34,4 +36,16 @@ export function getMe(app: FastifyInstance, accessToken: string) {
     url: '/api/auth/me',
     headers: { authorization: `Bearer ${accessToken}` },
   });
+}
+
+/**
+ * Marks an account's email verified, as following a mailed verification link does
+ * (an ADMIN_EMAILS address is an admin only once verified). For set-up only: the
+ * verification flow itself is tested through the API in admin-role.api.test.ts.
+ */
+export async function markEmailVerified(app: FastifyInstance, email: string) {
+  await app.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
 }

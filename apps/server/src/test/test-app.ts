@@ -2,22 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, parseEnv } from '../env.ts';
-import { templatePath, writeTemplate } from '../db/pglite-template.ts';
-
-/** A PGlite template shared by all test files (made once per PGlite version), so each in-memory database opens in ~0.5 s. */
-async function sharedPgliteTemplate(): Promise<string | undefined> {
-  const file = await templatePath(path.join(os.tmpdir(), 'codewright-test-cache'));
-  try {
-    await fs.access(file);
-  } catch {
-    await writeTemplate(file);
-  }
-  return file;
-}
+import { adminSqlRoleName } from '../modules/db/admin-sql-role.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,6 +18,10 @@ export interface TestApp {
 
 export interface TestAppOptions {
   accessTokenTtlSeconds?: number;
+  /** Fastify's logger option; default none. */
+  logger?: FastifyServerOptions['logger'];
+  /** Give the app a minimal built SPA (index.html), so pages outside /api answer as in production. */
+  webDist?: boolean;
 }
 
 function databaseUrlWithName(adminUrl: string, name: string): string {
@@ -37,28 +31,31 @@ function databaseUrlWithName(adminUrl: string, name: string): string {
 }
 
 /**
- * Builds the app on a fresh database: a new randomly named database in the
- * PostgreSQL cluster of TEST_DATABASE_URL when that is set, else in-memory PGlite.
+ * Builds the app on a fresh database: a new randomly named database in the test
+ * cluster (see database.global-setup.ts: the embedded PostgreSQL, or TEST_DATABASE_URL).
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  // Test plumbing, not app config: the harness passes the throwaway cluster here.
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = inject('testDatabaseUrl');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-test-'));
-  let dbName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    dbName = `cw_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${dbName}`);
-    } finally {
-      await admin.end();
-    }
-    databaseUrl = databaseUrlWithName(adminUrl, dbName);
+  const dbName = `cw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${dbName}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = databaseUrlWithName(adminUrl, dbName);
+  const webDistDir = path.join(dataDir, 'web-dist');
+  if (options.webDist) {
+    await fs.mkdir(webDistDir, { recursive: true });
+    await fs.writeFile(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><title>Codewright</title><div id="root"></div>',
+    );
   }
   const config = parseEnv({
     NODE_ENV: 'test',
@@ -66,15 +63,13 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
     // No SPA unless a test brings one.
-    WEB_DIST_DIR: path.join(dataDir, 'web-dist'),
+    WEB_DIST_DIR: webDistDir,
     DATABASE_URL: databaseUrl,
     ...envOverrides,
   });
   const app = await buildApp({
     config,
-    logger: false,
-    pgliteDataDir: databaseUrl ? undefined : 'memory://',
-    pgliteTemplateFile: databaseUrl ? undefined : await sharedPgliteTemplate(),
+    logger: options.logger ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
   });
   await app.ready();
@@ -84,14 +79,14 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      if (adminUrl && dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        try {
-          await admin.query(`drop database if exists ${dbName} with (force)`);
-        } finally {
-          await admin.end();
-        }
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        // The admin-SQL login role the app made for this database (docs/operations.md).
+        await admin.query(`drop role if exists ${adminSqlRoleName(dbName)}`);
+      } finally {
+        await admin.end();
       }
       await fs.rm(dataDir, { recursive: true, force: true });
     },

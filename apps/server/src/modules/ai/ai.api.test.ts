@@ -77,7 +77,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('POST /api/ai/{project}/text — answers', () => {
-  it('answers a plain (non-stream) call with text, usage and finishReason', async () => {
+  it('answers a plain (non-stream) call with text, usage and finishReason; no meter = generation', async () => {
     const u = await newUser();
     const prompt = buildGenerationPrompt({ language: 'JavaScript', request: 'make a counter' });
     const res = await text(u, { prompt });
@@ -88,8 +88,8 @@ describe('POST /api/ai/{project}/text — answers', () => {
       "// make a counter\nfunction main() {\n  return 'make a counter';\n}",
     );
     expect(body.usage).toMatchObject({ outputTokens: expect.any(Number) });
-    // Without a meter nothing is charged.
-    expect((await planOf(u)).usage.generationsUsed).toBe(0);
+    // Without a meter the call is charged to generation (the server owns metering).
+    expect((await planOf(u)).usage).toMatchObject({ generationsUsed: 1, editsUsed: 0 });
     // The model got the prompt, the Basic model and the 2000-token cap.
     const seen = requestsWith('make a counter').at(-1);
     expect(seen?.body).toMatchObject({ model: 'codewright-test-model', max_tokens: 2000 });
@@ -170,11 +170,68 @@ describe('POST /api/ai/{project}/text — answers', () => {
 });
 
 describe('meters', () => {
+  it('every call is charged to exactly one meter, whatever the client sends', async () => {
+    const u = await newUser();
+    // Absent → generation, "edit" → edit, stream or not; an unknown meter → 400 naming it.
+    for (const [body, used] of [
+      [{ prompt: 'no meter 1' }, { generationsUsed: 1, editsUsed: 0 }],
+      [
+        { prompt: 'no meter 2', stream: true },
+        { generationsUsed: 2, editsUsed: 0 },
+      ],
+      [
+        { prompt: 'an edit', meter: 'edit', stream: true },
+        { generationsUsed: 2, editsUsed: 1 },
+      ],
+      [
+        { prompt: 'null meter', meter: null },
+        { generationsUsed: 2, editsUsed: 1 },
+      ],
+      [
+        { prompt: 'chat meter', meter: 'chat' },
+        { generationsUsed: 2, editsUsed: 1 },
+      ],
+      [
+        { prompt: 'blank meter', meter: '' },
+        { generationsUsed: 2, editsUsed: 1 },
+      ],
+    ] as const) {
+      const before = model.requests.length;
+      const res = await text(u, body);
+      if ('meter' in body && body.meter !== 'edit') {
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        const error = await errorOf(res);
+        expect(error.code).toBe('VALIDATION_ERROR');
+        expect(error.message).toMatch(
+          /^Invalid request body: meter: must be "generation" or "edit"/,
+        );
+        expect(model.requests.length).toBe(before);
+      } else {
+        expect(res.status, JSON.stringify(body)).toBe(200);
+        await res.text();
+      }
+      expect((await planOf(u)).usage, JSON.stringify(body)).toMatchObject(used);
+    }
+  });
+
+  it('the Free generation limit holds for calls without a meter too', async () => {
+    const u = await newUser();
+    for (let i = 0; i < 10; i++) {
+      const res = await text(u, { prompt: `unmetered ${i}` });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const eleventh = await text(u, { prompt: 'unmetered 11' });
+    expect(eleventh.status).toBe(402);
+    expect((await errorOf(eleventh)).code).toBe('GENERATION_LIMIT_REACHED');
+  });
+
   it('20 parallel generations on a fresh Free account: exactly 10 served, 10 refused with 402', async () => {
     const u = await newUser();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        text(u, { prompt: `parallel ${i}`, meter: 'generation', stream: i % 2 === 0 }).then(
+        // Three of them streamed: a user may stream AI_STREAMS_PER_USER_DEFAULT (3) at once.
+        text(u, { prompt: `parallel ${i}`, meter: 'generation', stream: i % 7 === 0 }).then(
           async (res) => ({ status: res.status, body: await res.text() }),
         ),
       ),

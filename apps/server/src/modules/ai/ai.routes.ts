@@ -17,6 +17,7 @@ import { createStorageService } from '../storage/storage.service.ts';
 import { loadImages, type ImageSource } from './ai-images.ts';
 import { createAiService, type AiTimeouts } from './ai.service.ts';
 import { resolveAiProvider, type AiProviderResolution, type ResolveOptions } from './providers.ts';
+import { createSseWriter } from './sse-writer.ts';
 
 export interface AiRoutesOptions {
   config: Config;
@@ -47,7 +48,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     planService: app.planService,
     timeouts: options.timeouts,
     onRefundError: (err) => app.log.error({ err }, 'AI: meter refund failed'),
+    streamsPerUser: options.config.AI_STREAMS_PER_USER,
   });
+  const stallMs = options.config.AI_STREAM_STALL_MS;
   const storage = createStorageService({
     backend: await LocalDiskBackend.open(options.config.DATA_DIR),
     maxBytes: BACKEND_UPLOAD_MAX_BYTES,
@@ -86,7 +89,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
           })
         : [];
 
-      // Client gone (closed tab, Stop) before the answer finished: abort the model call.
+      // A streamed answer takes one of the user's slots until its response closes, however
+      // it ends (done, failed, stopped, dropped for stalling); taken before the meter is charged.
+      if (body.stream) reply.raw.once('close', service.acquireStreamSlot(userId));
+
+      // Client gone (closed tab, Stop, dropped) before the answer finished: abort the model call.
       const client = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) client.abort();
@@ -112,32 +119,29 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
         return result;
       }
 
-      // SSE out. Events produced in the same turn of the event loop go out in one write
-      // (under load a stream often has several chunks ready): fewer syscalls per chunk.
+      // SSE out with backpressure (sse-writer.ts): while the reader is stalled nothing more is
+      // pulled from the model; past the stall limit the connection is closed, which aborts the
+      // model call (above) and settles the meter by the refund rule (ai.service.ts).
       const out = new PassThrough();
-      let pending = '';
-      let scheduled = false;
-      const flush = () => {
-        scheduled = false;
-        if (pending !== '' && !out.destroyed) out.write(pending);
-        pending = '';
-      };
-      const emit = (event: string) => {
-        pending += event;
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      };
+      const sse = createSseWriter(out, {
+        stallMs,
+        onStalled: () => {
+          request.log.info({ userId, stallMs }, 'AI: stalled reader dropped');
+          reply.raw.destroy();
+        },
+      });
       void (async () => {
         try {
-          for await (const chunk of run) emit(`data: ${JSON.stringify(chunk)}\n\n`);
-          emit('data: [DONE]\n\n');
+          for await (const chunk of run) {
+            sse.send(`data: ${JSON.stringify(chunk)}\n\n`);
+            // Leaving the loop ends the run: the model call is aborted and the meter settled.
+            if (!(await sse.ready())) break;
+          }
+          sse.send('data: [DONE]\n\n');
         } catch (err) {
           request.log.error({ err }, 'AI: stream failed');
         } finally {
-          flush();
-          out.end();
+          sse.end();
         }
       })();
       return reply.headers(SSE_HEADERS).send(out);

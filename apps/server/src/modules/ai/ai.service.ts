@@ -2,12 +2,13 @@
  * Text generation (DESIGN §2b, §3.2, §3.5): meter, model call, time-outs,
  * abort, and the refund rule.
  *
- * Refund rule (documented in docs/api.md § AI): the meter is reserved before
- * the model is called. It is given back when the call fails (provider error,
- * refused connection, time-out — before or during the stream), and when the
- * call is aborted (client gone, Stop) before any code arrived, "code arrived"
- * meaning the text streamed so far holds an opening ``` fence. A call that
- * completes, or that is stopped after code began, keeps its charge.
+ * Refund rule (documented in docs/api.md § AI): every call is charged to one
+ * meter (ai-meter.ts), reserved before the model is called. It is given back
+ * when the call fails (provider error, refused connection, time-out — before or
+ * during the stream), and when the call is aborted (client gone, Stop, a reader
+ * dropped for stalling) before any code arrived, "code arrived" meaning the text
+ * streamed so far holds an opening ``` fence. A call that completes, or that is
+ * stopped after code began, keeps its charge.
  */
 import type {
   LanguageModelV3,
@@ -18,6 +19,7 @@ import type {
 } from '@ai-sdk/provider';
 import { APICallError, type UIMessageChunk } from 'ai';
 import {
+  AI_STREAMS_PER_USER_DEFAULT,
   GENERATION_MAX_TOKENS,
   hasCodeStarted,
   type AiStatus,
@@ -25,9 +27,11 @@ import {
   type AiUsage,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { PlanService, UsageReservation } from '../plan/plan.service.ts';
+import type { PlanService } from '../plan/plan.service.ts';
+import { createMeterCharger } from './ai-meter.ts';
 import type { AiProviderResolution } from './providers.ts';
 import { createStartGate } from './start-gate.ts';
+import { createStreamSlots } from './stream-slots.ts';
 
 export interface AiTimeouts {
   /** Whole call, first byte to last (default 120 s). */
@@ -54,7 +58,11 @@ export interface RunInput {
 
 /** A started generation: the first text has arrived; iterate for the rest (UI message stream chunks). */
 export interface AiRun extends AsyncIterable<UIMessageChunk> {
-  /** Text so far (complete once iteration ended). */
+  /**
+   * Text so far (complete once iteration ended). Empty for a streamed call (`body.stream`):
+   * the stream carries the text, and holding a long answer for a stalled reader would cost
+   * the server its whole size (docs/decisions/012).
+   */
   readonly text: string;
   readonly finishReason: string;
   /** Token usage, once iteration ended (may be undefined). */
@@ -161,6 +169,8 @@ export interface AiServiceOptions {
   onRefundError?: (err: unknown) => void;
   /** Generations that may start per turn of the event loop (start-gate.ts); default 1. */
   startsPerTurn?: number;
+  /** AI answers one user may stream at once (stream-slots.ts); default AI_STREAMS_PER_USER_DEFAULT. */
+  streamsPerUser?: number;
 }
 
 /** Measured with bench/ai-stream.mjs (docs/decisions/009-streaming-under-load.md). */
@@ -170,9 +180,20 @@ export function createAiService(options: AiServiceOptions) {
   const { provider, planService } = options;
   const timeouts = { ...DEFAULT_AI_TIMEOUTS, ...options.timeouts };
   const gate = createStartGate(options.startsPerTurn ?? DEFAULT_STARTS_PER_TURN);
+  const charge = createMeterCharger(planService, options.onRefundError);
+  const streams = createStreamSlots(options.streamsPerUser ?? AI_STREAMS_PER_USER_DEFAULT);
 
   return {
     provider,
+
+    /** Charges one unit of a meter before a model call (ai-meter.ts): every AI route uses it. */
+    charge,
+
+    /**
+     * Takes one of the user's stream slots before a streamed call (429 AI_STREAM_LIMIT_REACHED
+     * when all are taken); call the returned release once the stream ended, however it ended.
+     */
+    acquireStreamSlot: (userId: string) => streams.acquire(userId),
 
     status(advanced: boolean): AiStatus {
       if (provider.name === null)
@@ -205,24 +226,9 @@ export function createAiService(options: AiServiceOptions) {
         if (input.clientSignal.aborted)
           throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
       }
-      const reservation: UsageReservation | null = body.meter
-        ? (await planService.reserveUsage(input.userId, body.meter)).reservation
-        : null;
-      let settled = false;
-      const refund = async () => {
-        if (settled) return;
-        settled = true;
-        if (reservation) {
-          try {
-            await planService.refundUsage(reservation);
-          } catch (err) {
-            options.onRefundError?.(err);
-          }
-        }
-      };
-      const keep = () => {
-        settled = true;
-      };
+      const charged = await charge(input.userId, body.meter);
+      const refund = () => charged.refund();
+      const keep = () => charged.keep();
 
       const controller = new AbortController();
       let abortKind: AbortKind | null = null;
@@ -247,6 +253,11 @@ export function createAiService(options: AiServiceOptions) {
 
       let lastError: unknown = null;
       let text = '';
+      const keepText = !body.stream;
+      // The refund rule's "code arrived" (hasCodeStarted), followed across deltas without
+      // keeping the text: the last two characters are enough to see a fence split in pieces.
+      let codeStarted = false;
+      let tail = '';
       let finishReason = 'unknown';
       let failed = false;
       let aborted = false;
@@ -337,8 +348,14 @@ export function createAiService(options: AiServiceOptions) {
       const buffered: UIMessageChunk[] = [];
 
       const observe = (chunk: UIMessageChunk) => {
-        if (chunk.type === 'text-delta') text += chunk.delta;
-        else if (chunk.type === 'error') {
+        if (chunk.type === 'text-delta') {
+          if (keepText) text += chunk.delta;
+          if (!codeStarted) {
+            const seen = tail + chunk.delta;
+            codeStarted = hasCodeStarted(seen);
+            tail = seen.slice(-2);
+          }
+        } else if (chunk.type === 'error') {
           failed = true;
           // The time-out may have fired after the SDK built the message.
           (chunk as { errorText: string }).errorText = providerErrorMessage(lastError, abortKind);
@@ -380,7 +397,7 @@ export function createAiService(options: AiServiceOptions) {
         cleanup();
         if (failed) return refund();
         if (aborted || controller.signal.aborted) {
-          if (!hasCodeStarted(text)) return refund();
+          if (!codeStarted) return refund();
         }
         keep();
       };

@@ -9,6 +9,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../../env.ts';
+import { providerFetch } from './provider-fetch.ts';
 
 export type AiProviderName = 'openai' | 'anthropic' | 'openai-compatible' | 'ollama';
 
@@ -119,7 +120,7 @@ function openAi(config: Config, apiKey: string): AiProvider {
   const basic = config.AI_MODEL_BASIC ?? DEFAULT_MODELS.openai.basic;
   const advanced =
     config.AI_MODEL_ADVANCED ?? (config.AI_MODEL_BASIC ? basic : DEFAULT_MODELS.openai.advanced);
-  const openai = createOpenAI({ apiKey, baseURL: config.AI_BASE_URL });
+  const openai = createOpenAI({ apiKey, baseURL: config.AI_BASE_URL, fetch: providerFetch });
   // A custom base URL is usually a chat-completions server (DESIGN §6); OpenAI itself gets the Responses API.
   const make = (id: string) => (config.AI_BASE_URL ? openai.chat(id) : openai(id));
   return provider(
@@ -135,7 +136,7 @@ function anthropic(config: Config, apiKey: string): AiProvider {
   const basic = config.AI_MODEL_BASIC ?? DEFAULT_MODELS.anthropic.basic;
   const advanced =
     config.AI_MODEL_ADVANCED ?? (config.AI_MODEL_BASIC ? basic : DEFAULT_MODELS.anthropic.advanced);
-  const client = createAnthropic({ apiKey, baseURL: config.AI_BASE_URL });
+  const client = createAnthropic({ apiKey, baseURL: config.AI_BASE_URL, fetch: providerFetch });
   return provider(
     'anthropic',
     basic,
@@ -152,7 +153,13 @@ function compatible(
   basic: string,
   advanced: string,
 ): AiProvider {
-  const client = createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true });
+  const client = createOpenAICompatible({
+    name,
+    baseURL,
+    apiKey,
+    includeUsage: true,
+    fetch: providerFetch,
+  });
   return provider(name, basic, advanced, (id) => client.chatModel(id), ` at ${baseURL}`);
 }
 

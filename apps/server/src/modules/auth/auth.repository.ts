@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { User } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import {
@@ -34,6 +34,12 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Namespace of the per-email sign-in locks (the two-key form of pg_advisory_xact_lock,
+ * which never meets the one-key locks of migrations). Any fixed int4 works.
+ */
+const SIGNIN_LOCK_NAMESPACE = 51_410_001;
 
 /** SQL of the auth module: users, sessions, refresh tokens, plan rows and failed sign-ins. */
 export function createAuthRepository(db: Database) {
@@ -154,27 +160,48 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Times of failed sign-ins for an email since a moment, oldest first. */
-    async recentFailures(email: string, since: Date): Promise<Date[]> {
-      const rows = await db
-        .select({ createdAt: authAttempts.createdAt })
-        .from(authAttempts)
-        .where(and(eq(authAttempts.email, email), gt(authAttempts.createdAt, since)))
-        .orderBy(asc(authAttempts.createdAt));
-      return rows.map((r) => r.createdAt);
+    /**
+     * Reserves one sign-in attempt for an email before its password is checked, so
+     * parallel requests cannot all pass a check-then-record gap. Under a per-email
+     * transaction lock it drops attempts that left the window, counts the rest and,
+     * below the limit, records this one. Answers the reservation's id, or the times
+     * of the attempts in the window (oldest first) when the limit is reached.
+     */
+    async reserveSignInAttempt(
+      email: string,
+      now: Date,
+      windowStart: Date,
+      limit: number,
+    ): Promise<{ reserved: number } | { locked: Date[] }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${SIGNIN_LOCK_NAMESPACE}::int4, hashtext(${email}))`,
+        );
+        await tx
+          .delete(authAttempts)
+          .where(and(eq(authAttempts.email, email), lt(authAttempts.createdAt, windowStart)));
+        const rows = await tx
+          .select({ createdAt: authAttempts.createdAt })
+          .from(authAttempts)
+          .where(and(eq(authAttempts.email, email), gt(authAttempts.createdAt, windowStart)))
+          .orderBy(asc(authAttempts.createdAt), asc(authAttempts.id));
+        if (rows.length >= limit) return { locked: rows.map((r) => r.createdAt) };
+        const [row] = await tx
+          .insert(authAttempts)
+          .values({ email, createdAt: now })
+          .returning({ id: authAttempts.id });
+        return { reserved: row!.id };
+      });
     },
 
-    /** Records a failed sign-in and drops this email's attempts that left the window. */
-    async recordFailure(email: string, now: Date, windowStart: Date) {
-      await db.insert(authAttempts).values({ email, createdAt: now });
+    /**
+     * Ends an email's failure streak after a correct password: its own reservation and
+     * every attempt reserved before it. Attempts reserved later (still in flight) stay.
+     */
+    async releaseSignInAttempts(email: string, reservation: number) {
       await db
         .delete(authAttempts)
-        .where(and(eq(authAttempts.email, email), lt(authAttempts.createdAt, windowStart)));
-    },
-
-    /** Forgets an email's failed sign-ins (after a successful one). */
-    async clearFailures(email: string) {
-      await db.delete(authAttempts).where(eq(authAttempts.email, email));
+        .where(and(eq(authAttempts.email, email), lte(authAttempts.id, reservation)));
     },
 
     /** Updates display name and/or metadata and returns the user with their plan row. */

@@ -48,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     failureLimit: options.failureLimit,
     failureWindowMs: options.failureWindowMs,
     requireEmailVerification: options.config.REQUIRE_EMAIL_VERIFICATION,
+    adminEmails: app.adminEmails,
   });
   const authenticated = { preHandler: app.authenticate };
   const { config, urls } = options;
@@ -116,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { ...authenticated, schema: { response: { 200: UserSchema } } },
     async (request) => {
       const principal = principalOf(request);
-      principal.view ??= toUserView(principal.user, principal.plan);
+      principal.view ??= toUserView(principal.user, principal.plan, app.adminEmails);
       return principal.view;
     },
   );

@@ -32,6 +32,7 @@ describe('toUserView', () => {
         updatedAt: now,
       },
       null,
+      new Set(),
     );
     expect(JSON.stringify(view)).not.toContain('secret-hash');
     expect(JSON.parse(view.metadata)).toEqual({

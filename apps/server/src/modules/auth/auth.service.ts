@@ -1,5 +1,6 @@
 import {
   EmailSchema,
+  findInputProblem,
   METADATA_MAX_BYTES,
   PASSWORD_MAX_LENGTH,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PrincipalCache } from '../../plugins/auth.ts';
 import type { AuthRepository, Principal } from './auth.repository.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserPlanRow, UserRow } from '../../db/schema.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './password.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
 import { parseMetadataObject, toUserView } from './user-view.ts';
@@ -21,6 +22,8 @@ export interface AuthServiceOptions {
   cache: PrincipalCache;
   failureLimit: number;
   failureWindowMs: number;
+  /** Lower-cased ADMIN_EMAILS: admins once their address is verified (admin-role.ts). */
+  adminEmails: ReadonlySet<string>;
   /** REQUIRE_EMAIL_VERIFICATION: sign-in answers 403 EMAIL_NOT_VERIFIED until the email is verified. */
   requireEmailVerification?: boolean;
   now?: () => Date;
@@ -28,7 +31,9 @@ export interface AuthServiceOptions {
 
 /** Sign-up, sign-in, refresh rotation, sign-out and profile updates. Knows nothing of HTTP. */
 export function createAuthService(options: AuthServiceOptions) {
-  const { repo, tokens, cache, failureLimit, failureWindowMs } = options;
+  const { repo, tokens, cache, failureLimit, failureWindowMs, adminEmails } = options;
+  /** Every user this service answers with goes through here: one role rule for all. */
+  const view = (user: UserRow, plan: UserPlanRow | null) => toUserView(user, plan, adminEmails);
 
   async function revoke(sessionId: string, at: Date) {
     await repo.revokeSession(sessionId, at);
@@ -71,7 +76,7 @@ export function createAuthService(options: AuthServiceOptions) {
     });
     const plan = await repo.findPlan(user.id);
     return {
-      user: toUserView(user, plan),
+      user: view(user, plan),
       ...(await issueSession({ userId: user.id, sessionId }, refreshToken, at)),
     };
   }
@@ -91,7 +96,7 @@ export function createAuthService(options: AuthServiceOptions) {
         displayName: input.displayName ? input.displayName : null,
       });
       if (!created) throw new AppError('EMAIL_ALREADY_EXISTS');
-      return toUserView(created.user, created.plan);
+      return view(created.user, created.plan);
     },
 
     /** Email + password sign-in with a per-email lockout after repeated failures. */
@@ -101,9 +106,12 @@ export function createAuthService(options: AuthServiceOptions) {
       const key = email.data.toLowerCase();
       const at = now();
       const windowStart = new Date(at.getTime() - failureWindowMs);
-      const failures = await repo.recentFailures(key, windowStart);
-      if (failures.length >= failureLimit) {
+      // The attempt counts as a failure before the password is checked (DESIGN §3.11):
+      // parallel guesses cannot all slip past the limit while the first ones are hashing.
+      const attempt = await repo.reserveSignInAttempt(key, at, windowStart, failureLimit);
+      if ('locked' in attempt) {
         // The lock lifts when enough of the oldest failures leave the window.
+        const failures = attempt.locked;
         const freeing = failures[failures.length - failureLimit]!;
         const retryAfter = Math.max(
           1,
@@ -116,12 +124,10 @@ export function createAuthService(options: AuthServiceOptions) {
       const user = await repo.findUserByEmail(email.data);
       const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1);
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        await repo.recordFailure(key, at, windowStart);
-        throw new AppError('INVALID_CREDENTIALS');
-      }
+      // A wrong password keeps its reservation: that is the recorded failure.
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
       // A correct password ends the streak: earlier typos should not count against the next session.
-      if (failures.length > 0) await repo.clearFailures(key);
+      await repo.releaseSignInAttempts(key, attempt.reserved);
       // Checked only after the password, so it reveals nothing to someone without it.
       if (options.requireEmailVerification && !user.emailVerifiedAt) {
         throw new AppError('EMAIL_NOT_VERIFIED');
@@ -150,7 +156,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const principal = await repo.findPrincipal(claim.sessionId, claim.userId);
       if (!principal || principal.revoked) throw new AppError('TOKEN_EXPIRED');
       return {
-        user: toUserView(principal.user, principal.plan),
+        user: view(principal.user, principal.plan),
         ...(await issueSession({ userId: claim.userId, sessionId: claim.sessionId }, next, at)),
       };
     },
@@ -185,7 +191,7 @@ export function createAuthService(options: AuthServiceOptions) {
         : principal.user;
       if (!user) throw new AppError('UNAUTHORIZED');
       cache.forgetUser(user.id);
-      return toUserView(user, principal.plan);
+      return view(user, principal.plan);
     },
   };
 }
@@ -215,6 +221,12 @@ export function normaliseMetadata(metadata: string): string {
       400,
       'metadata must be a JSON object string, e.g. "{}".',
     );
+  }
+  // Deep values would overflow the stack of JSON.stringify below (DESIGN §3.11).
+  const problem = findInputProblem(value);
+  if (problem) {
+    const where = problem.path ? `metadata.${problem.path}` : 'metadata';
+    throw new AppError('VALIDATION_ERROR', 400, `${where} ${problem.problem}.`);
   }
   const { planData: _ignored, ...rest } = parseMetadataObject(metadata);
   return JSON.stringify(rest);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERROR_MESSAGES } from '@codewright/contract';
+import {
+  AUTH_ERROR_MESSAGES,
+  SIGNIN_FAILURE_LIMIT_DEFAULT,
+  SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT,
+} from '@codewright/contract';
 import { signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -56,5 +60,57 @@ describe('failed sign-in limit per email', () => {
     for (let i = 0; i < 2; i++)
       expect((await signIn(t.app, { email, password: 'wrong-password' })).statusCode).toBe(401);
     expect((await signIn(t.app, { email, password: 'password1' })).statusCode).toBe(200);
+  });
+});
+
+describe('failed sign-in limit under parallel guesses', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    // The default limit (10 per 15 minutes).
+    d = await createTestApp();
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  it('checks at most the limit of 40 parallel wrong passwords; the rest are 429 with Retry-After', async () => {
+    const email = uniqueEmail('race');
+    await signUp(d.app, { email, password: 'password1' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signIn(d.app, { email, password: `wrong-password-${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    // Only an attempt that got past the limit reaches the password check (401).
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGNIN_FAILURE_LIMIT_DEFAULT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - SIGNIN_FAILURE_LIMIT_DEFAULT);
+    for (const locked of answers.filter((a) => a.statusCode === 429)) {
+      const retryAfter = Number(locked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT * 60 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT * 60);
+    }
+    // Still locked for the right password too.
+    expect((await signIn(d.app, { email, password: 'password1' })).statusCode).toBe(429);
+  });
+
+  it('lets a right password through beside parallel wrong ones, and ends the streak', async () => {
+    const email = uniqueEmail('mixed');
+    await signUp(d.app, { email, password: 'password1' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => signIn(d.app, { email, password: 'wrong-password' })),
+      signIn(d.app, { email, password: 'password1' }),
+    ]);
+    expect(answers.at(-1)!.statusCode).toBe(200);
+    expect(answers.slice(0, 5).every((a) => a.statusCode === 401)).toBe(true);
+    // At most the wrong attempts reserved after the right one still count.
+    const after = await Promise.all(
+      Array.from({ length: SIGNIN_FAILURE_LIMIT_DEFAULT }, () =>
+        signIn(d.app, { email, password: 'wrong-password' }),
+      ),
+    );
+    expect(after.filter((a) => a.statusCode === 401).length).toBeGreaterThanOrEqual(
+      SIGNIN_FAILURE_LIMIT_DEFAULT - 5,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { defaultPlanData, type PlanData, PlanNameSchema, type User } from '@codewright/contract';
 import type { UserPlanRow, UserRow } from '../../db/schema.ts';
+import { effectiveRole } from './admin-role.ts';
 
 /** Plan data as SPEC §3 names it, from the server's own table (default Free when missing). */
 export function planDataOf(plan: UserPlanRow | null, fallbackDate: Date): PlanData {
@@ -25,8 +26,16 @@ export function parseMetadataObject(metadata: string): Record<string, unknown> {
   }
 }
 
-/** The user as the API returns it: metadata always carries the server's planData. Never the password hash. */
-export function toUserView(user: UserRow, plan: UserPlanRow | null): User {
+/**
+ * The user as the API returns it: metadata always carries the server's planData, and
+ * the role is the effective one (admin-role.ts), so sign-in, refresh, sign-up and /me
+ * always agree. Never the password hash.
+ */
+export function toUserView(
+  user: UserRow,
+  plan: UserPlanRow | null,
+  adminEmails: ReadonlySet<string>,
+): User {
   const metadata = {
     ...parseMetadataObject(user.metadata),
     planData: planDataOf(plan, user.createdAt),
@@ -35,7 +44,7 @@ export function toUserView(user: UserRow, plan: UserPlanRow | null): User {
     id: user.id,
     email: user.email,
     displayName: user.displayName,
-    role: user.role,
+    role: effectiveRole(user, adminEmails),
     metadata: JSON.stringify(metadata),
   };
 }

@@ -1,25 +1,14 @@
+import type pg from 'pg';
 import type { BatchBody, SqlBody, SqlResult } from '@codewright/contract';
-import type { Database, DatabaseKind } from '../../db/client.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { AdminSqlConnections } from './admin-sql-role.ts';
 import { databaseErrorOf } from './db-errors.ts';
 
-// The drivers' own query functions: admin SQL is text plus positional parameters,
-// which Drizzle's builder does not take. Both answer `{ rows, … }`.
+// The driver's own query function: admin SQL is text plus positional parameters,
+// which Drizzle's builder does not take.
 interface RawResult {
   rows: Record<string, unknown>[];
   rowCount?: number | null;
-  affectedRows?: number;
-}
-interface Queryable {
-  query(text: string, params?: unknown[]): Promise<RawResult | RawResult[]>;
-  /** PGlite: several statements, no parameters. */
-  exec?(text: string): Promise<RawResult[]>;
-}
-interface PgPool extends Queryable {
-  connect(): Promise<Queryable & { release(): void }>;
-}
-interface PgliteClient extends Queryable {
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
 /** A value JSON can carry: int8 beyond 2^53 as text, bytea as `\\x…` hex, like psql prints them. */
@@ -37,14 +26,19 @@ function resultOf(answer: RawResult | RawResult[]): SqlResult {
   const rows = (r.rows ?? []).map((row) =>
     Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonSafe(v)])),
   );
-  const affected = r.rowCount ?? r.affectedRows ?? null;
+  const affected = r.rowCount ?? null;
   return { rows, rowCount: affected || (rows.length ?? affected) };
 }
 
-/** Runs one statement; without parameters several `;`-separated statements are allowed. */
-function runOn(q: Queryable, query: string, params: unknown[] | undefined) {
-  if (params && params.length > 0) return q.query(query, params);
-  return q.exec ? q.exec(query) : q.query(query);
+/** Runs one statement; without parameters several `;`-separated statements are allowed (simple protocol). */
+async function runOn(
+  client: pg.ClientBase,
+  query: string,
+  params: unknown[] | undefined,
+): Promise<RawResult | RawResult[]> {
+  const answer: unknown =
+    params && params.length > 0 ? await client.query(query, params) : await client.query(query);
+  return answer as RawResult | RawResult[];
 }
 
 function asBadRequest(err: unknown, prefix = ''): AppError {
@@ -55,32 +49,24 @@ function asBadRequest(err: unknown, prefix = ''): AppError {
 }
 
 /**
- * `/sql` and `/batch` for the admin role (DESIGN §3.10): the admin's own
- * database, so statements run as given; database errors come back as 400.
+ * `/sql` and `/batch` for the admin role (DESIGN §3.10): statements run as given,
+ * on a connection of their own as a role that is no superuser (admin-sql-role.ts);
+ * database errors come back as 400.
  */
-export function createAdminSql(db: Database, kind: DatabaseKind) {
-  const client = (db as unknown as { $client: unknown }).$client;
-
-  async function inTransaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-    if (kind === 'pglite') return (client as PgliteClient).transaction(fn);
-    const conn = await (client as PgPool).connect();
+export function createAdminSql(connections: AdminSqlConnections) {
+  async function withConnection<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await connections.acquire();
     try {
-      await conn.query('begin');
-      const out = await fn(conn);
-      await conn.query('commit');
-      return out;
-    } catch (err) {
-      await conn.query('rollback').catch(() => {});
-      throw err;
+      return await fn(client);
     } finally {
-      conn.release();
+      connections.release(client);
     }
   }
 
   return {
     async run({ query, params }: SqlBody): Promise<SqlResult> {
       try {
-        return resultOf(await runOn(client as Queryable, query, params));
+        return resultOf(await withConnection((client) => runOn(client, query, params)));
       } catch (err) {
         throw asBadRequest(err);
       }
@@ -91,28 +77,33 @@ export function createAdminSql(db: Database, kind: DatabaseKind) {
       if (mode === 'transaction') {
         let index = 0;
         try {
-          const results = await inTransaction(async (q) => {
+          const results = await withConnection(async (client) => {
+            await client.query('begin');
             const out: SqlResult[] = [];
             for (const [i, s] of statements.entries()) {
               index = i;
-              out.push(resultOf(await runOn(q, s.query, s.params)));
+              out.push(resultOf(await runOn(client, s.query, s.params)));
             }
+            await client.query('commit');
             return out;
           });
           return { results };
         } catch (err) {
+          // The connection is closed after use, which rolls back whatever is open.
           throw asBadRequest(err, `statement ${index}: `);
         }
       }
-      const results: (SqlResult | { error: { message: string } })[] = [];
-      for (const s of statements) {
-        try {
-          results.push(resultOf(await runOn(client as Queryable, s.query, s.params)));
-        } catch (err) {
-          results.push({ error: { message: asBadRequest(err).message } });
+      return withConnection(async (client) => {
+        const results: (SqlResult | { error: { message: string } })[] = [];
+        for (const s of statements) {
+          try {
+            results.push(resultOf(await runOn(client, s.query, s.params)));
+          } catch (err) {
+            results.push({ error: { message: asBadRequest(err).message } });
+          }
         }
-      }
-      return { results };
+        return { results };
+      });
     },
   };
 }

@@ -1,15 +1,7 @@
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import { databaseErrorOf } from '../../lib/database-error.ts';
 
-/** The SQLSTATE and message of a database error from either driver (Drizzle wraps them in `cause`). */
-export function databaseErrorOf(err: unknown): { code: string; message: string } | undefined {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, message: String((e as { message?: unknown }).message ?? code) };
-    }
-  }
-  return undefined;
-}
+export { databaseErrorOf };
 
 /**
  * Database errors a client caused, as 4xx: a taken id is 409 (never an

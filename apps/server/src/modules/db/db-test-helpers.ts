@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { newSession, signIn, signUp } from '../../test/auth-helpers.ts';
+import { markEmailVerified, newSession, signIn, signUp } from '../../test/auth-helpers.ts';
 
 /** Test helpers for the db REST API (used by *.api.test.ts only). */
 export interface RestCall {
@@ -36,9 +36,10 @@ export async function newUser(app: FastifyInstance) {
   return { id: session.user.id, token: session.access_token, email: session.user.email };
 }
 
-/** Signs up and in with a given email (e.g. one listed in ADMIN_EMAILS). */
+/** Signs up, verifies and signs in with a given email (e.g. one listed in ADMIN_EMAILS). */
 export async function userWithEmail(app: FastifyInstance, email: string) {
   await signUp(app, { email, password: 'correct horse' });
+  await markEmailVerified(app, email);
   const res = await signIn(app, { email, password: 'correct horse' });
   const session = res.json<{ access_token: string; user: { id: string } }>();
   return { id: session.user.id, token: session.access_token, email };

@@ -10,6 +10,7 @@ import {
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { createAdminSql } from './admin-sql.ts';
+import { createAdminSqlConnections } from './admin-sql-role.ts';
 import { type Caller, createDbService, requireAdmin } from './db.service.ts';
 
 /** Database writes may carry a 1 MiB project code plus JSON escaping; the rest of the API keeps 1 MB. */
@@ -32,9 +33,18 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   readCacheMs?: number;
   /** CTA inserts per client IP per minute (anonymous visitors may post them). */
   ctaRateLimitMax?: number;
+  /** The JWT signing secret; the admin SQL role's password derives from it. */
+  secret: string;
 }> = async (app, options) => {
   const service = createDbService({ db: app.db, readCacheMs: options.readCacheMs ?? 0 });
-  const adminSql = createAdminSql(app.db, app.dbKind);
+  const adminConnections = createAdminSqlConnections({
+    pool: app.dbPool,
+    secret: options.secret,
+    warn: (message) => app.log.warn(message),
+  });
+  await adminConnections.start();
+  app.addHook('onClose', async () => adminConnections.close());
+  const adminSql = createAdminSql(adminConnections);
   const authenticated = { onRequest: [app.requireAppProject, app.authenticate] };
   // A CTA click may come from a visitor who is not signed in; a Bearer, when sent, must be valid.
   const optionalAuth = {

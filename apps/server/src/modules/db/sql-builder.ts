@@ -86,8 +86,7 @@ export function columnsSql(spec: TableSpec, columns: string[]): SQL {
 /**
  * A read, answered by the database as one JSON array text (column `json`).
  * Building the JSON in PostgreSQL spares the driver parsing every field and
- * Node re-serialising it: several times faster for a list of projects, most of
- * all on PGlite, whose driver runs on the server's own thread.
+ * Node re-serialising it: several times faster for a list of projects.
  */
 export function selectJsonSql(spec: TableSpec, q: ParsedQuery, ownerId: string | null): SQL {
   const limit = q.limit === undefined ? sql`` : sql` limit ${q.limit}`;

@@ -4,7 +4,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
-  database: z.object({ status: z.enum(['ok', 'error']), kind: z.enum(['pglite', 'postgres']) }),
+  database: z.object({ status: z.enum(['ok', 'error']), kind: z.enum(['embedded', 'postgres']) }),
   version: z.string(),
 });
 

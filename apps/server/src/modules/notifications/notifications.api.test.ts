@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { errorOf, post } from '../../test/account-helpers.ts';
-import { newSession, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+import {
+  markEmailVerified,
+  newSession,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let sink: SmtpSink;
@@ -14,6 +20,8 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url, ADMIN_EMAILS: admin.email });
   await signUp(t.app, admin);
+  // ADMIN_EMAILS makes an admin only of a verified address.
+  await markEmailVerified(t.app, admin.email);
   adminToken = (await signIn(t.app, admin)).json().access_token;
 });
 afterAll(async () => {

@@ -1,12 +1,14 @@
 import { isDifferentMonth } from '@codewright/contract';
 import type { Principal } from '../auth/auth.repository.ts';
+import { withEffectiveRole } from '../auth/admin-role.ts';
 
-export const ADMIN_ROLE = 'admin';
+export { ADMIN_ROLE } from '@codewright/contract';
 
 /**
  * Server rules applied to a freshly loaded principal, so `/me` and every
  * authenticated route see them:
- * - a user whose email is in ADMIN_EMAILS has the role 'admin';
+ * - the user carries their effective role (modules/auth/admin-role.ts): the
+ *   stored role, or 'admin' for a verified ADMIN_EMAILS address;
  * - plan counters of an earlier month read as 0 (SPEC §4.3). The row itself is
  *   reset by the next plan read or quota reservation, in its own transaction.
  */
@@ -15,9 +17,8 @@ export function applyPrincipalPolicy(
   adminEmails: ReadonlySet<string>,
   now = new Date(),
 ): Principal {
-  let { user, plan } = principal;
-  if (adminEmails.has(user.email.toLowerCase()) && user.role !== ADMIN_ROLE)
-    user = { ...user, role: ADMIN_ROLE };
+  const user = withEffectiveRole(principal.user, adminEmails);
+  let { plan } = principal;
   if (plan && isDifferentMonth(plan.lastResetDate, now))
     plan = { ...plan, generationsUsed: 0, editsUsed: 0, lastResetDate: now };
   return user === principal.user && plan === principal.plan

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctName, detectType, looksLikeText } from './file-type.ts';
+import { correctName, detectType, looksLikeText, servedContentType } from './file-type.ts';
 import { pathProblem } from './storage-path.ts';
 
 const hex = (h: string) => Buffer.from(h, 'hex');
@@ -95,5 +95,24 @@ describe('pathProblem', () => {
     ['x'.repeat(513), /too long/],
   ])('refuses %j', (path, message) => {
     expect(pathProblem(path)).toMatch(message);
+  });
+});
+
+describe('servedContentType', () => {
+  it('serves scripts, styles, pages and wasm as octet-stream, images inline as themselves', () => {
+    for (const type of [
+      'text/javascript',
+      'text/css',
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'application/wasm',
+      'application/x-unknown',
+    ]) {
+      expect(servedContentType(type, false)).toBe('application/octet-stream');
+    }
+    expect(servedContentType('image/png', true)).toBe('image/png');
+    expect(servedContentType('text/plain', false)).toBe('text/plain; charset=utf-8');
+    expect(servedContentType('application/pdf', false)).toBe('application/pdf');
   });
 });

@@ -105,6 +105,37 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
 /** Raster images: the only files served inline. */
 export const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
+/**
+ * Types a user's file may be served as when it downloads: data no browser runs
+ * under `nosniff`. Anything else — scripts and modules (.js, .mjs), styles (.css),
+ * pages (html, svg, xml), wasm — goes out as application/octet-stream, so that no
+ * page of our origin can load an upload as script or style (`script-src 'self'`
+ * would allow it).
+ */
+const PASSIVE_TYPES: ReadonlySet<string> = new Set([
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'text/yaml',
+  'text/x-python',
+  'text/x-java',
+  'text/x-c',
+  'text/x-c++',
+  'application/json',
+  'application/pdf',
+  'application/zip',
+  'application/gzip',
+  'audio/mpeg',
+  'video/mp4',
+]);
+
+/** The Content-Type a stored file is served with (`inline`: a raster image shown as such). */
+export function servedContentType(mimeType: string, inline: boolean): string {
+  if (inline && INLINE_IMAGE_TYPES.has(mimeType)) return mimeType;
+  if (!PASSIVE_TYPES.has(mimeType)) return 'application/octet-stream';
+  return mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
+}
+
 /** The signature the first bytes match, or null. */
 export function detectType(head: Buffer): DetectedType | null {
   const found = SIGNATURES.find((s) => s.matches(head));

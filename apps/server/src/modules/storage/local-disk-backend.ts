@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fsyncDir, fsyncFile } from '../../lib/durable-fs.ts';
 import {
   ObjectExistsError,
   ObjectPathConflictError,
@@ -60,7 +61,10 @@ export class LocalDiskBackend implements StorageBackend {
   async put(key: string, stagingPath: string, options: { overwrite: boolean }): Promise<void> {
     const file = this.fileOf(key);
     try {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // An acknowledged upload survives a power cut (docs/decisions/011): the bytes,
+      // then every directory entry that makes it reachable, are on disk before we answer.
+      await fsyncFile(stagingPath);
+      const firstCreated = await fs.mkdir(path.dirname(file), { recursive: true });
       if (options.overwrite) {
         const current = await fs.stat(file).catch(() => null);
         if (current?.isDirectory()) throw new ObjectPathConflictError(key);
@@ -70,6 +74,7 @@ export class LocalDiskBackend implements StorageBackend {
         await fs.link(stagingPath, file);
         await fs.rm(stagingPath, { force: true });
       }
+      await this.syncDirsDown(firstCreated ? path.dirname(firstCreated) : undefined, file);
     } catch (err) {
       await this.discardStagingFile(stagingPath);
       if (err instanceof ObjectPathConflictError) throw err;
@@ -82,6 +87,17 @@ export class LocalDiskBackend implements StorageBackend {
       if (isErrno(err, 'ENOTDIR', 'EISDIR')) throw new ObjectPathConflictError(key);
       throw err;
     }
+  }
+
+  /** fsync of the file's directory and of each directory created for it, from `top` down. */
+  private async syncDirsDown(top: string | undefined, file: string) {
+    let dir = path.dirname(file);
+    const dirs = [dir];
+    while (top && dir !== top && dir.startsWith(top + path.sep)) {
+      dir = path.dirname(dir);
+      dirs.push(dir);
+    }
+    for (const d of dirs) await fsyncDir(d);
   }
 
   async get(key: string) {
@@ -118,7 +134,9 @@ export class LocalDiskBackend implements StorageBackend {
   async remove(key: string): Promise<boolean> {
     if (!(await this.exists(key))) return false;
     try {
-      await fs.unlink(this.fileOf(key));
+      const file = this.fileOf(key);
+      await fs.unlink(file);
+      await fsyncDir(path.dirname(file));
       return true;
     } catch (err) {
       if (isErrno(err, 'ENOENT')) return false;

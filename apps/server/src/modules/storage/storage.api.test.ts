@@ -177,6 +177,49 @@ describe('storage happy paths', () => {
   });
 });
 
+describe('user files are never active content on our origin', () => {
+  it.each([
+    ['app.js', 'alert(document.domain)'],
+    ['module.mjs', 'export default 1; alert(1)'],
+    ['component.jsx', 'alert(1)'],
+    ['style.css', 'body { background: url(https://evil.example/x) }'],
+    ['image.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['feed.xml', '<?xml version="1.0"?><x/>'],
+  ])(
+    'serves %s as an octet-stream attachment, sandboxed, on the public URL and the download',
+    async (name, body) => {
+      const me = await newUser();
+      const up = await upload(me, { file: new Blob([body]), path: `uploads/${me.id}/${name}` });
+      expect(up.status).toBe(201);
+      const { publicUrl, path: stored } = (await up.json()) as UploadResult;
+      for (const res of [await fetch(publicUrl), await download(me, stored)]) {
+        expect(res.status).toBe(200);
+        // A <script src> or <link rel=stylesheet> refuses a non-script/non-CSS type under nosniff.
+        expect(res.headers.get('content-type')).toBe('application/octet-stream');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain('sandbox');
+        expect(csp).toContain("default-src 'none'");
+        expect(await res.text()).toBe(body);
+      }
+    },
+  );
+
+  it('keeps raster images inline and plain text readable', async () => {
+    const me = await newUser();
+    const png = await upload(me, { file: new Blob([PNG]), path: `uploads/${me.id}/dot.png` });
+    const pub = await fetch(((await png.json()) as UploadResult).publicUrl);
+    expect(pub.headers.get('content-type')).toBe('image/png');
+    expect(pub.headers.get('content-disposition')).toBe('inline; filename="dot.png"');
+    expect(pub.headers.get('content-security-policy')).toContain('sandbox');
+    const txt = await upload(me, { file: new Blob(['hello']), path: `uploads/${me.id}/a.txt` });
+    const text = await fetch(((await txt.json()) as UploadResult).publicUrl);
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(text.headers.get('content-disposition')).toBe('attachment; filename="a.txt"');
+  });
+});
+
 describe('storage refusals', () => {
   it('needs a file', async () => {
     const me = await newUser();

@@ -13,6 +13,7 @@ import {
 } from '@codewright/contract';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { servedContentType } from './file-type.ts';
 import { LocalDiskBackend } from './local-disk-backend.ts';
 import type { StorageBackend } from './storage-backend.ts';
 import { createStorageService, type StagedUpload, type StoredFile } from './storage.service.ts';
@@ -31,8 +32,6 @@ const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
 /** Every file answer: no sniffing, no scripts, nothing embedded but images. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; sandbox";
-/** Types never served as themselves, even as downloads: they could run as a page. */
-const ACTIVE_TYPES = new Set(['text/html', 'image/svg+xml', 'application/xml', 'text/xml']);
 
 const uploadFieldsProblem = (name: string) =>
   `Unknown multipart field "${name}"; send only file, path and options.`;
@@ -52,15 +51,10 @@ function multipartError(err: unknown): unknown {
 }
 
 function sendFile(reply: FastifyReply, file: StoredFile, cacheControl: string) {
-  const type = file.inline
-    ? file.mimeType
-    : ACTIVE_TYPES.has(file.mimeType)
-      ? 'application/octet-stream'
-      : file.mimeType.startsWith('text/')
-        ? `${file.mimeType}; charset=utf-8`
-        : file.mimeType;
+  // A user's file is never active content on our origin (DESIGN §3.12): only raster
+  // images show inline; scripts, styles and pages go out as octet-stream attachments.
   return reply
-    .header('content-type', type)
+    .header('content-type', servedContentType(file.mimeType, file.inline))
     .header('content-length', String(file.size))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', FILE_CSP)

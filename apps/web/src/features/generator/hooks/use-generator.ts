@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import {
   MESSAGES,
   UNLIMITED,
+  aiMeterFor,
   buildGenerationPrompt,
   extractCode,
   fileLoadedMessage,
@@ -108,7 +109,9 @@ export function useGenerator({
   const send = useCallback(async () => {
     const request = prompt.trim();
     if (!request || generatingRef.current) return;
-    const isEdit = code.trim() !== '';
+    // DESIGN §3.3: a prompt sent while the editor holds code is an edit.
+    const meter = aiMeterFor(code);
+    const isEdit = meter === 'edit';
     if (plan) {
       const limit = isEdit ? plan.limits.editsPerMonth : plan.limits.generationsPerMonth;
       const remaining = isEdit ? plan.remaining.edits : plan.remaining.generations;
@@ -142,7 +145,7 @@ export function useGenerator({
     try {
       const result = await client.ai.streamText({
         prompt: buildGenerationPrompt({ language, request, currentCode: code }),
-        meter: isEdit ? 'edit' : 'generation',
+        meter,
         ...(urls.length > 0 ? { imageUrls: urls } : {}),
         signal: controller.signal,
         onDelta: (_delta: string, text: string) => updateMessage(answerId, { content: text }),
@@ -169,7 +172,10 @@ export function useGenerator({
         setMessages((list) => list.filter((m) => m.id !== answerId));
         const codeOf = error instanceof CodewrightError ? error.code : null;
         if (codeOf && LIMIT_CODES.has(codeOf)) showLimit(codeOf === 'EDIT_LIMIT_REACHED');
-        else if (codeOf === 'AI_NOT_CONFIGURED' && error instanceof Error)
+        else if (
+          (codeOf === 'AI_NOT_CONFIGURED' || codeOf === 'AI_STREAM_LIMIT_REACHED') &&
+          error instanceof Error
+        )
           toast.error(MESSAGES.generateFailed, { description: error.message });
         else {
           console.error('Generation failed', error);

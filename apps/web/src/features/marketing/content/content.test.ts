@@ -29,7 +29,7 @@ describe('docs search', () => {
     const ids = (q: string) => searchDocs(q).flatMap((c) => c.articles.map((a) => a.id));
     expect(ids('')).toHaveLength(ALL_ARTICLES.length);
     expect(ids('WRITING GOOD')).toEqual(['writing-prompts']); // title
-    expect(ids('pglite')).toContain('install'); // summary or body
+    expect(ids('embedded postgresql')).toContain('install'); // summary or body
     expect(ids('ollama')).toContain('configure-model');
     expect(ids('  ollama  ')).toEqual(ids('ollama'));
     expect(searchDocs('no such words anywhere')).toEqual([]);

@@ -25,7 +25,7 @@ export const DOC_CATEGORIES: DocCategory[] = [
         summary: 'One command serves the app and its API on http://localhost:3000.',
         body: [
           'You need Node.js 20.19 or newer. In the project folder run `npm start`: it installs dependencies on the first run, builds the app if needed and serves it on port 3000.',
-          'Without any configuration the server keeps everything under `./data`: an embedded PostgreSQL database (PGlite), uploaded files and a signing secret generated on first start.',
+          'Without any configuration the server keeps everything under `./data`: an embedded PostgreSQL server that starts and stops with Codewright, uploaded files and a signing secret generated on first start.',
           'Set `PORT` and `HOST` to listen elsewhere, or `DATABASE_URL` to use your own PostgreSQL 14+ server instead of the embedded one.',
         ],
       },
@@ -131,7 +131,8 @@ export const DOC_CATEGORIES: DocCategory[] = [
       {
         id: 'database-and-scaling',
         title: 'Database and scaling out',
-        summary: 'Embedded PGlite by default; point DATABASE_URL at PostgreSQL to scale.',
+        summary:
+          'Embedded PostgreSQL by default; point DATABASE_URL at your own PostgreSQL to scale.',
         body: [
           'Set `DATABASE_URL=postgres://user:password@host:5432/codewright` to use PostgreSQL 14 or newer. Migrations run at start.',
           'Several server instances can share one PostgreSQL behind a load balancer; give them the same `JWT_SECRET`. Behind a reverse proxy set `TRUST_PROXY` so rate limits see real client addresses.',

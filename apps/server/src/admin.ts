@@ -1,0 +1,85 @@
+/**
+ * `npm run admin -- grant <email> | revoke <email> | list` (scripts/admin.mjs runs
+ * this file): the operator's way to make an admin, stored in `users.role`. It reads
+ * the same configuration as the server (env.ts, .env) and opens the database the
+ * same way (db/client.ts openDatabase). The embedded database belongs to the running
+ * server, so with it the server must be stopped first; with DATABASE_URL it need not
+ * be (docs/operations.md "Admins").
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { runningPostgresPid } from './db/embedded-postgres.ts';
+import { ConfigError, loadEnv } from './env.ts';
+import {
+  ADMIN_USAGE,
+  AdminCommandError,
+  parseAdminCommand,
+  runAdminCommand,
+} from './modules/auth/admin-command.ts';
+import { createAdminRoleRepository } from './modules/auth/admin-role.repository.ts';
+
+/** The embedded cluster's directory, as db/client.ts places it. */
+export function embeddedDbDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+async function openForCommand(): Promise<{ handle: DatabaseHandle; adminEmails: Set<string> }> {
+  const config = loadEnv();
+  if (!config.DATABASE_URL) {
+    const dbDir = embeddedDbDir(config.DATA_DIR);
+    try {
+      await fs.access(path.join(dbDir, 'PG_VERSION'));
+    } catch {
+      throw new AdminCommandError(
+        `There is no database in ${dbDir} yet. Start the server once (npm start), sign up, stop it, then run this again — or set DATA_DIR / DATABASE_URL as the server has them.`,
+      );
+    }
+    const pid = await runningPostgresPid(dbDir);
+    if (pid !== undefined) {
+      throw new AdminCommandError(
+        `The embedded database in ${dbDir} is in use by PostgreSQL (pid ${pid}), most likely a running Codewright server. Stop the server, run this again, then start it. (With DATABASE_URL this command runs while the server is up.)`,
+      );
+    }
+  }
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    log: (level, message) => {
+      if (level === 'warn' || level === 'error') console.error(message);
+    },
+  });
+  return { handle, adminEmails: new Set(config.ADMIN_EMAILS) };
+}
+
+async function main(): Promise<number> {
+  let handle: DatabaseHandle | undefined;
+  try {
+    const command = parseAdminCommand(process.argv.slice(2));
+    if (command.action === 'help') {
+      console.log(ADMIN_USAGE);
+      return 0;
+    }
+    const opened = await openForCommand();
+    handle = opened.handle;
+    const repo = createAdminRoleRepository(handle.db);
+    console.log((await runAdminCommand(command, repo, opened.adminEmails)).join('\n'));
+    return 0;
+  } catch (err) {
+    if (err instanceof AdminCommandError) {
+      console.error(err.message);
+      return err.exitCode;
+    }
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    console.error(`admin: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+// Exit at once: nothing else of the server's runs in this process.
+process.exit(await main());

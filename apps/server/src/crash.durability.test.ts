@@ -1,0 +1,155 @@
+// kill -9 during writes, again and again: every write the server acknowledged is there
+// after the restart (docs/decisions/011). Runs the built server (apps/server/dist) on its
+// embedded PostgreSQL; `npm test` builds it first. The power-cut counterpart, which needs
+// root and a loop device, is scripts/power-cut.mjs.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_JS = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const KILLS = Number(process.env.CRASH_TEST_KILLS ?? 30);
+const WRITERS = 8;
+
+let dataDir: string;
+afterAll(async () => {
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+}
+
+async function start(): Promise<Server> {
+  const child = spawn(process.execPath, [SERVER_JS], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Codewright listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, url };
+}
+
+async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+}
+
+/** The postgres server of DATA_DIR/db (from its pid file), to kill alongside the app. */
+async function postgresPid(): Promise<number | undefined> {
+  const text = await fs
+    .readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')
+    .catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  return pid > 0 ? pid : undefined;
+}
+
+describe('kill -9 during writes', () => {
+  it(`loses no acknowledged write over ${KILLS} kills`, async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-crash-'));
+    await fs.chmod(dataDir, 0o755);
+    const email = `crash-${Date.now()}@example.com`;
+    const password = 'crash-test-password';
+
+    let server = await start();
+    expect((await call(server.url, 'POST', '/api/auth/signup', { email, password })).status).toBe(
+      201,
+    );
+    const acked = new Set<string>();
+    let lost: string[] = [];
+    let sequence = 0;
+
+    for (let round = 1; round <= KILLS; round++) {
+      const signIn = await call(server.url, 'POST', '/api/auth/signin/email', { email, password });
+      expect(signIn.status).toBe(200);
+      const token = (signIn.body as { access_token: string }).access_token;
+      if (round === 1) {
+        const upgraded = await call(
+          server.url,
+          'POST',
+          '/api/plan/upgrade',
+          { plan: 'pro' },
+          token,
+        );
+        expect(upgraded.status).toBe(200);
+      }
+      // Writers insert until the kill; only a 201 counts as acknowledged.
+      let killed = false;
+      const writer = async () => {
+        while (!killed) {
+          const id = `proj_${Date.now()}_${(sequence++).toString(36).padStart(6, '0')}`;
+          try {
+            const res = await call(
+              server.url,
+              'POST',
+              '/api/db/codewright/rest/v1/projects',
+              { id, name: `crash ${round}`, language: 'JavaScript', code: `// ${id}\n` },
+              token,
+            );
+            if (res.status === 201) acked.add(id);
+          } catch {
+            // the connection died with the server: not acknowledged
+          }
+        }
+      };
+      const writers = Array.from({ length: WRITERS }, writer);
+      await new Promise((r) => setTimeout(r, 150 + Math.random() * 450));
+      // Every third round the database server dies too (crash recovery instead of a clean stop).
+      const pgPid = round % 3 === 0 ? await postgresPid() : undefined;
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGKILL');
+      if (pgPid) process.kill(pgPid, 'SIGKILL');
+      killed = true;
+      await exited;
+      await Promise.all(writers);
+
+      server = await start();
+      const again = await call(server.url, 'POST', '/api/auth/signin/email', { email, password });
+      expect(again.status).toBe(200);
+      const list = await call(
+        server.url,
+        'GET',
+        '/api/db/codewright/rest/v1/projects?select=id',
+        undefined,
+        (again.body as { access_token: string }).access_token,
+      );
+      expect(list.status).toBe(200);
+      const present = new Set((list.body as { id: string }[]).map((r) => r.id));
+      lost = [...acked].filter((id) => !present.has(id));
+      expect(lost, `round ${round}: acknowledged writes missing after kill -9`).toEqual([]);
+    }
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    console.log(`kill -9: ${KILLS} kills, ${acked.size} acknowledged writes, ${lost.length} lost`);
+    expect(acked.size).toBeGreaterThan(KILLS * 5);
+  }, 600_000);
+});

@@ -1,0 +1,161 @@
+// The embedded PostgreSQL's life cycle (docs/decisions/011): it never outlives the
+// process that started it, and nothing a crash or power cut leaves behind stops a start.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+const HOLDER = fileURLToPath(new URL('../test/fixtures/embedded-holder.ts', import.meta.url));
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+async function tempDataDir() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-embedded-'));
+  await fs.chmod(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+
+/** Pids of postgres processes serving `cluster` (Linux /proc). */
+async function postgresPids(cluster: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const args = cmdline.split('\0');
+    if (args[0]?.endsWith('/postgres') && args.includes(cluster)) pids.push(Number(pid));
+  }
+  return pids;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+/** Starts the holder process on `cluster` and resolves once its PostgreSQL is up. */
+async function startHolder(cluster: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, cluster], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`holder did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) => reject(new Error(`holder exited with ${code}:\n${out}`)));
+  });
+  return child;
+}
+
+async function roundTrip(url: string, value: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create table if not exists t (v text)');
+    await client.query('insert into t values ($1)', [value]);
+    return (await client.query<{ v: string }>('select v from t order by v')).rows.map((r) => r.v);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('keeps data across a stop and a start, over a private unix socket only', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const first = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    expect(first.url).toMatch(/^postgresql:\/\/postgres@localhost\/codewright\?host=/);
+    expect(await roundTrip(first.url, 'a')).toEqual(['a']);
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    const listen = await client.query<{ listen_addresses: string }>('show listen_addresses');
+    await client.end();
+    expect(listen.rows[0]!.listen_addresses).toBe('');
+    const socketDir = new URL(first.url).searchParams.get('host')!;
+    expect((await fs.stat(socketDir)).mode & 0o777).toBe(0o700);
+    await first.stop();
+    expect(await postgresPids(cluster)).toEqual([]);
+
+    const second = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    expect(await roundTrip(second.url, 'b')).toEqual(['a', 'b']);
+    await second.stop();
+  }, 60_000);
+
+  it('stops when the process that started it is killed with SIGKILL', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const holder = await startHolder(cluster);
+    expect((await postgresPids(cluster)).length).toBe(1);
+    holder.kill('SIGKILL');
+    expect(await waitFor(async () => (await postgresPids(cluster)).length === 0, 20_000)).toBe(
+      true,
+    );
+  }, 90_000);
+
+  it('stops a server an earlier run left running, then starts its own', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const holder = await startHolder(cluster);
+    const [orphan] = await postgresPids(cluster);
+    // Kill the holder and the watchdog together, so nothing tells postgres to stop.
+    const stat = await fs.readFile(`/proc/${orphan}/stat`, 'utf8');
+    const watchdog = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    process.kill(watchdog, 'SIGKILL');
+    holder.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await postgresPids(cluster)).toEqual([orphan]);
+
+    const server = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    try {
+      const pids = await postgresPids(cluster);
+      expect(pids).toHaveLength(1);
+      expect(pids).not.toContain(orphan);
+      expect(await roundTrip(server.url, 'x')).toEqual(['x']);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('starts over an empty postmaster.pid and after an initdb that was cut short', async () => {
+    const dataDir = await tempDataDir();
+    const cluster = path.join(dataDir, 'db');
+    // A cut-short first start: a cluster directory without PG_VERSION and a stray temp dir.
+    await fs.mkdir(path.join(cluster, 'base'), { recursive: true });
+    await fs.mkdir(`${cluster}.init-99999`, { recursive: true });
+    const first = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    expect(await roundTrip(first.url, 'kept')).toEqual(['kept']);
+    await first.stop();
+
+    // What a power cut right after a start can leave: a 0-byte pid file.
+    await fs.writeFile(path.join(cluster, 'postmaster.pid'), '');
+    const second = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    try {
+      expect(await roundTrip(second.url, 'more')).toEqual(['kept', 'more']);
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
+
+  it('refuses a cluster of another PostgreSQL version with a message that says what to do', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    await fs.mkdir(cluster, { recursive: true });
+    await fs.writeFile(path.join(cluster, 'PG_VERSION'), '12\n');
+    await expect(startEmbeddedPostgres({ dataDir: cluster, durable: false })).rejects.toThrow(
+      /PostgreSQL 12 cluster.*Move it aside/,
+    );
+  });
+});

