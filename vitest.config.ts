@@ -26,6 +26,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           exclude: [...exclude, '**/*.api.test.ts', '**/*.durability.test.ts'],
           // Files that need a DOM opt in with `// @vitest-environment jsdom`.

@@ -29,9 +29,12 @@ function isExecutable(path) {
 }
 
 /** The folder holding initdb, pg_ctl and postgres: PATH first, then the newest /usr/lib/postgresql/N/bin. */
-export function findPgBinDir() {
+export function findPgBinDir({
+  pathVar = process.env.PATH ?? '',
+  base = '/usr/lib/postgresql',
+} = {}) {
   const has = (dir) => ['initdb', 'pg_ctl', 'postgres'].every((b) => isExecutable(join(dir, b)));
-  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+  for (const dir of pathVar.split(delimiter).filter(Boolean)) {
     const initdb = join(dir, 'initdb');
     if (!existsSync(initdb)) continue;
     // Debian links some of them into PATH; use the real folder so all three match.
@@ -39,7 +42,6 @@ export function findPgBinDir() {
     if (has(real)) return real;
     if (has(dir)) return dir;
   }
-  const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
     const versions = readdirSync(base)
       .filter((v) => /^\d+(\.\d+)?$/.test(v))

@@ -2,14 +2,14 @@
 // `npm test [-- unit|api|api-pg|durability|e2e …]`: every suite in order, each printing live, then a
 // table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { PG_INSTALL_HINT, startPgCluster } from './pg-cluster.mjs';
 import { countPlaywright, countVitest, readFreshReport } from './test-reports.mjs';
+import { ensurePrereqs } from './test-prereqs.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const REPORT_DIR = join(ROOT, '.tmp/test-results');
 const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/output/results.json');
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -29,9 +29,12 @@ function run(args, { env = process.env, timeoutMs }) {
     });
     current = child;
     let timedOut = false;
+    let hardKill;
+    // SIGINT first, so Playwright stops the web server it started in a process group of its own.
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child, 'SIGKILL');
+      killGroup(child, 'SIGINT');
+      hardKill = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
     }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -39,6 +42,7 @@ function run(args, { env = process.env, timeoutMs }) {
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(hardKill);
       current = undefined;
       if (timedOut) done({ code: -1, reason: `timed out after ${timeoutMs / MINUTE} min` });
       else done({ code: code ?? -1, reason: signal ? `killed by ${signal}` : undefined });
@@ -137,17 +141,10 @@ const SUITES = {
     label: 'e2e (Chromium)',
     needsBuild: true,
     async run({ buildError }) {
-      try {
-        accessSync(CHROMIUM, constants.X_OK);
-      } catch {
-        const message = `Chromium not found at ${CHROMIUM}: apt-get install -y chromium`;
-        console.error(message);
-        return failure(message);
-      }
       if (buildError) return failure(`not run: ${buildError}`);
       const since = Date.now();
       const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-      const { code, reason } = await run([PLAYWRIGHT, 'test'], { env, timeoutMs: 15 * MINUTE });
+      const { code, reason } = await run([PLAYWRIGHT, 'test'], { env, timeoutMs: 40 * MINUTE });
       const read = readFreshReport(PLAYWRIGHT_REPORT, since);
       if (!read.report)
         return failure(`playwright ${reason ?? `exited with code ${code}`}; ${read.reason}`);
@@ -210,6 +207,13 @@ async function main() {
   const selected = parseSelection(process.argv.slice(2));
   const rows = [];
   const started = Date.now();
+  // Chromium and PostgreSQL before anything else, so no suite runs that cannot pass.
+  const missing = ensurePrereqs(selected);
+  if (missing) {
+    console.error(missing);
+    rows.push({ label: 'prerequisites', ms: Date.now() - started, ...failure(missing) });
+    return printSummary(rows);
+  }
   try {
     bootstrap();
   } catch (err) {
