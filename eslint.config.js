@@ -87,6 +87,11 @@ export default defineConfig([
     }),
   },
   {
+    // SDK tests against the real buildApp() (CONVENTIONS §12) may import the SDK; nothing else may.
+    files: ['apps/server/src/**/*.sdk.api.test.ts'],
+    rules: restrictImports(),
+  },
+  {
     // Tests run in jsdom when they opt in; e2e specs use both sides.
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -9,7 +9,13 @@ for (const script of [
   'upload-memory.mjs',
   'list-projects.mjs',
   'ai-stream.mjs',
+  'version-history.mjs',
+  'version-diff.mjs',
+  'scrape.mjs',
+  'parallel-fetches.mjs',
   'generator-open.mjs',
+  'preview-ready.mjs',
+  'preview-chunks.mjs',
   'lighthouse.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {

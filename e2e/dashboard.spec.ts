@@ -4,7 +4,15 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
-import { expect, setUsage, signIn, test, type ApiSession, type TestUser } from './fixtures.ts';
+import {
+  ADMIN,
+  expect,
+  setUsage,
+  signIn,
+  test,
+  type ApiSession,
+  type TestUser,
+} from './fixtures.ts';
 
 const PROJECT = 'codewright';
 const REST = `/api/db/${PROJECT}/rest/v1`;
@@ -363,6 +371,58 @@ test.describe('dashboard', () => {
   test('signed out, /dashboard redirects to /sign-in', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
+
+test.describe('CTA stats (SPEC §7.1)', () => {
+  test('an admin sees total clicks and the top 5, also written to the console', async ({
+    page,
+    login,
+  }) => {
+    // A CTA clicked more often than any other in this run, so it leads the top 5.
+    const name = `e2e-cta-${Date.now().toString(36)}`;
+    for (let i = 0; i < 60; i++) {
+      const res = await page.request.post(`${REST}/cta_interactions`, {
+        data: { cta_name: name, page: '/' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    const logged: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.text().startsWith('CTA stats:')) logged.push(msg.text());
+    });
+    const signup = await page.request.post('/api/auth/signup', { data: ADMIN });
+    expect([201, 409]).toContain(signup.status());
+    await login(ADMIN);
+    await gotoDashboard(page);
+    const card = page.getByRole('region', { name: 'Call-to-action clicks' });
+    await expect(card).toBeVisible();
+    const top = card.getByRole('list', { name: 'Top 5 calls to action' }).getByRole('listitem');
+    await expect(top.first()).toContainText(name);
+    await expect(top.first()).toContainText('60 clicks');
+    expect(await top.count()).toBeLessThanOrEqual(5);
+    const total = Number((await card.locator('.text-2xl').innerText()).trim());
+    expect(total).toBeGreaterThanOrEqual(60);
+    await expect.poll(() => logged.join('\n')).toContain(`${name} (60)`);
+    expect(logged[0]).toContain(`CTA stats: ${total} clicks in all`);
+    await page.screenshot({ path: 'e2e/output/screenshots/dashboard-cta-stats-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/output/screenshots/dashboard-cta-stats-390.png' });
+  });
+
+  test('a user who is not an admin sees no CTA stats and asks for none', async ({
+    page,
+    login,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/cta-stats')) asked.push(req.url());
+    });
+    await login();
+    await gotoDashboard(page);
+    await expect(page.getByRole('region', { name: 'Call-to-action clicks' })).toHaveCount(0);
+    expect(asked).toEqual([]);
   });
 });
 

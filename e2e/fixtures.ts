@@ -167,4 +167,20 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** A key for a [[hold:key]] answer, unique to this call. */
+export function holdKey(): string {
+  return `h${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Lets a [[hold:key]] answer of the scripted model (fixtures/model-server.mjs, on E2E_PORT + 5)
+ * stream its second half. A test holds an answer to see its streaming state on a machine of
+ * any speed, instead of racing a chunk delay.
+ */
+export async function releaseHold(request: APIRequestContext, key: string): Promise<void> {
+  const port = Number(process.env.E2E_PORT ?? 3210) + 5;
+  const res = await request.post(`http://127.0.0.1:${port}/__release/${key}`);
+  expect(res.status()).toBe(200);
+}
+
 export { expect };

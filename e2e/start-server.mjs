@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer, TEST_MODEL_ID } from './fixtures/model-server.mjs';
+import { startFixtureSite } from './fixtures/fixture-site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_FROM_SOURCE=1 runs the server's TypeScript through tsx (local debugging only; CI uses the build).
@@ -32,10 +33,19 @@ for (const [file, hint] of [
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'codewright-e2e-'));
 // The scripted TEST model (fixtures/model-server.mjs) on a free port answers the app's AI calls.
-const modelServer = await startModelServer({ port: 0 });
+// On E2E_PORT + 5 (clear of the fixture site at + 1 and a second app at + 2), so that tests can release a [[hold:key]] answer (releaseHold in fixtures.ts).
+const modelServer = await startModelServer({ port: Number(process.env.E2E_PORT ?? '3210') + 5 });
+// E2E_MEDIA=off: no image, speech or transcription model and no fixture site (the generator then
+// offers none of those controls; generator-context.spec.ts starts such a server). Otherwise the
+// media capabilities use the scripted model server, and the fixture site (fixtures/fixture-site.mjs)
+// listens on E2E_SITE_PORT (default E2E_PORT + 1), the one private address the server may fetch.
+const mediaOn = process.env.E2E_MEDIA !== 'off';
+const sitePort = Number(process.env.E2E_SITE_PORT ?? Number(process.env.E2E_PORT ?? '3210') + 1);
+const site = mediaOn ? await startFixtureSite({ port: sitePort }) : null;
 const cleanup = () => {
   rmSync(dataDir, { recursive: true, force: true });
   void modelServer.close();
+  void site?.close();
 };
 
 /** Must match ADMIN in e2e/fixtures.ts. */
@@ -62,6 +72,18 @@ const serverEnv = {
   AI_API_KEY: '',
   AI_MODEL_BASIC: TEST_MODEL_ID,
   AI_MODEL_ADVANCED: `${TEST_MODEL_ID}-advanced`,
+  // generator-context.spec.ts: context, speech, transcription and image assets (docs/decisions/024).
+  ...(mediaOn
+    ? {
+        AI_IMAGE_BASE_URL: modelServer.url,
+        AI_IMAGE_MODEL: 'test-image',
+        AI_SPEECH_BASE_URL: modelServer.url,
+        AI_SPEECH_MODEL: 'test-tts',
+        AI_TRANSCRIBE_BASE_URL: modelServer.url,
+        AI_TRANSCRIBE_MODEL: 'test-whisper',
+        URL_ALLOW_LIST: `127.0.0.1:${sitePort}`,
+      }
+    : {}),
 };
 
 let child;

@@ -35,6 +35,20 @@ await build({
 });
 console.log(`server: built dist/server.js in ${Date.now() - started} ms`);
 
+// The document worker runs in a worker thread from its own file, found beside the bundle
+// (new URL('./document-worker.mjs', import.meta.url) in modules/data-services/document-pool.ts).
+await build({
+  entryPoints: [path.join(here, 'src/modules/data-services/document-worker.mjs')],
+  outfile: path.join(outdir, 'document-worker.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  plugins: [externalNpm],
+  logLevel: 'warning',
+});
+
 // Earlier builds wrote a PGlite template beside the bundle; the embedded database no longer uses one.
 for (const old of await fs.readdir(outdir)) {
   if (old.startsWith('pglite-template-'))

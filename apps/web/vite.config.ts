@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { buildPreviewAssets } from './scripts/preview-assets.mjs';
 
 /**
  * Writes `.br` and `.gz` copies of text assets next to them; the server sends
@@ -54,14 +55,38 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * The live preview's files (vendored packages, Pyodide, the sandbox runtime and document) in
+ * <outDir>/preview/, built from node_modules after the app (scripts/preview-assets.mjs,
+ * docs/preview.md). Nothing in the app's own bundles refers to them.
+ */
+function previewAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'codewright:preview-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { ms } = await buildPreviewAssets({ outDir });
+      this.info(`preview files built in ${ms} ms`);
+    },
+  };
+}
+
 /** The API server (apps/server) listens here in development; `npm run dev -w apps/web` proxies /api to it. */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureContractSchemas(), precompress()],
+  plugins: [react(), tailwindcss(), pureContractSchemas(), precompress(), previewAssets()],
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+    // /preview/ is served by the API server from the last build (npm run build -w apps/web).
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/preview/': { target: API_TARGET, changeOrigin: false },
+    },
   },
   preview: { host: '127.0.0.1' },
   // Monaco's workers (features/editor/monaco.ts) are ES modules with their own chunks.

@@ -15,6 +15,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { loadJwtSecret } from './lib/secret.ts';
 import { rateLimitKeyOf } from './lib/rate-limit-key.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountSettingsRoutes } from './modules/account/account-settings.routes.ts';
 import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
 import { createPublicUrls } from './modules/auth/public-urls.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
@@ -25,7 +26,17 @@ import { dbRoutes } from './modules/db/db.routes.ts';
 import planPlugin from './modules/plan/plan.plugin.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { previewRoutes } from './modules/preview/preview.routes.ts';
+import versionsPlugin from './modules/versions/versions.plugin.ts';
+import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import storagePlugin from './modules/storage/storage.plugin.ts';
+import aiPlugin from './modules/ai/ai.plugin.ts';
+import { dataRoutes } from './modules/data-services/data.routes.ts';
+import workspacesPlugin from './modules/workspaces/workspaces.plugin.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { shareRoutes } from './modules/workspaces/share.routes.ts';
+import urlFetcherPlugin from './plugins/url-fetcher.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
@@ -34,6 +45,7 @@ import projectPlugin from './plugins/project.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import timeoutsPlugin, { httpTimeoutsOf, serverTimeoutOptions } from './plugins/timeouts.ts';
+import type { LookupFunction } from 'node:net';
 
 /** JSON bodies over this are refused with 413 (issue 2). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -46,6 +58,10 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Access-token lifetime override, for tests; defaults to 900 s. */
   accessTokenTtlSeconds?: number;
+  /** Server-side fetches of user-given URLs resolve names with this (tests: a resolver they control). */
+  urlLookup?: LookupFunction;
+  /** Extra CA certificates those fetches trust (tests: their own HTTPS fixture). */
+  urlFetchCa?: string | Buffer;
 }
 
 /** One access-log line per request instead of Fastify's two (incoming + completed). */
@@ -145,6 +161,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const publicUrls = createPublicUrls(config.PUBLIC_URL, config.PORT);
   await app.register(planPlugin);
+  // One storage service, one URL fetcher, one AI provider set: decorated once for every module.
+  await app.register(storagePlugin, { dataDir: config.DATA_DIR });
+  await app.register(urlFetcherPlugin, {
+    config,
+    lookup: options.urlLookup,
+    ca: options.urlFetchCa,
+  });
+  await app.register(aiPlugin, { config });
+  await app.register(versionsPlugin);
+  await app.register(workspacesPlugin, { urls: publicUrls });
 
   await app.register(
     async (api) => {
@@ -178,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         prefix: '/analytics',
         rateLimitMax: config.ANALYTICS_RATE_LIMIT_MAX,
       });
-      await api.register(storageRoutes, { prefix: '/storage/:project', dataDir: config.DATA_DIR });
+      await api.register(storageRoutes, { prefix: '/storage/:project' });
       await api.register(dbRoutes, {
         prefix: '/db',
         readCacheMs: config.DB_READ_CACHE_MS,
@@ -187,6 +213,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(planRoutes, { prefix: '/plan' });
       await api.register(aiRoutes, { prefix: '/ai', config });
+      await api.register(dataRoutes, { prefix: '/data', config });
+      await api.register(previewRoutes, { prefix: '/preview' });
+      await api.register(versionsRoutes, { prefix: '/versions' });
+      await api.register(workspacesRoutes);
+      await api.register(shareRoutes, { prefix: '/share' });
+      // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
+      await api.register(accountSettingsRoutes, { prefix: '/auth' });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

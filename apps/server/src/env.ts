@@ -10,6 +10,8 @@ import {
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { ACCOUNT_ENV } from './modules/auth/account.env.ts';
 import { LIMITS_ENV } from './lib/limits.env.ts';
+import { AI_CAPABILITIES_ENV } from './modules/ai/ai-capabilities.env.ts';
+import { DATA_ENV } from './modules/data-services/data.env.ts';
 
 // Empty strings in a .env file mean "not set", not "set to nothing".
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -126,6 +128,10 @@ const EnvSchema = z.object({
   ...ACCOUNT_ENV,
   // HTTP time-outs and AI stream limits (docs/operations.md § Time-outs and streams).
   ...LIMITS_ENV,
+  // Per-capability AI servers and models (docs/operations.md § AI capabilities).
+  ...AI_CAPABILITIES_ENV,
+  // URL fetch caps and allow-list, screenshots, search (docs/operations.md § Data services).
+  ...DATA_ENV,
 });
 
 /** Validated server configuration; paths are absolute. */

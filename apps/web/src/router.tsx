@@ -83,9 +83,27 @@ export const routes = [
         ),
       },
       {
+        path: 'settings',
+        element: page(() =>
+          import('./features/settings/routes/settings-page.tsx').then((m) => m.SettingsPage),
+        ),
+      },
+      {
         path: 'generator',
         element: page(() =>
           import('./features/generator/routes/generator-page.tsx').then((m) => m.GeneratorPage),
+        ),
+      },
+      {
+        path: 'share',
+        element: page(() =>
+          import('./features/share/routes/share-page.tsx').then((m) => m.SharePage),
+        ),
+      },
+      {
+        path: 'invitation',
+        element: page(() =>
+          import('./features/teams/routes/invitation-page.tsx').then((m) => m.InvitationPage),
         ),
       },
       {

@@ -5,7 +5,9 @@ import {
   buildGenerationPrompt,
   extractCode,
   fenceTagFor,
+  codeStartWatch,
   hasCodeStarted,
+  partialCode,
 } from './ai.ts';
 
 describe('buildGenerationPrompt (SPEC §7.1)', () => {
@@ -55,9 +57,38 @@ describe('extractCode', () => {
 });
 
 describe('hasCodeStarted (the refund rule)', () => {
-  it('is true once an opening fence arrived', () => {
+  it('is true once the opening line of a fence is complete, as partialCode has code', () => {
     expect(hasCodeStarted('Here is the code')).toBe(false);
-    expect(hasCodeStarted('Here is the code\n\n```')).toBe(true);
+    expect(hasCodeStarted('Here is the code\n\n```')).toBe(false);
+    expect(hasCodeStarted('Here is the code\n\n```ts')).toBe(false);
+    expect(hasCodeStarted('Here is the code\n\n```ts\n')).toBe(true);
+    expect(hasCodeStarted('~~~\nx')).toBe(true);
+    expect(hasCodeStarted('inline ``` is no fence\n')).toBe(false);
+    for (const t of ['a', 'a\n```', 'a\n```py\n', 'a\n```py\nx']) {
+      expect(hasCodeStarted(t)).toBe(partialCode(t) !== null);
+    }
+  });
+});
+
+describe('codeStartWatch', () => {
+  it('agrees with hasCodeStarted on the whole text, however the text is cut into deltas', () => {
+    const texts = [
+      'Here is the code:\n\n```js\nlet a = 1;\n```\n',
+      'No code at all, just ``` inline and more words.\nSecond line.',
+      `${'x'.repeat(600)}\n   ~~~~ python\nprint(1)`,
+      `${'`'.repeat(3)}${'y'.repeat(400)}\nz`,
+    ];
+    for (const text of texts) {
+      for (const size of [1, 2, 3, 7, 50]) {
+        const watch = codeStartWatch();
+        let seen = '';
+        for (let i = 0; i < text.length; i += size) {
+          const delta = text.slice(i, i + size);
+          seen += delta;
+          expect(watch(delta)).toBe(hasCodeStarted(seen));
+        }
+      }
+    }
   });
 });
 
@@ -96,5 +127,15 @@ describe('meter (DESIGN §3.2–3.3)', () => {
     expect(aiMeterFor('')).toBe('generation');
     expect(aiMeterFor(null)).toBe('generation');
     expect(aiMeterFor(undefined)).toBe('generation');
+  });
+});
+
+describe('partialCode', () => {
+  it('is null until the opening line of the first fence is complete, then the code so far', () => {
+    expect(partialCode('Here is')).toBeNull();
+    expect(partialCode('Here is\n```py')).toBeNull();
+    expect(partialCode('Here is\n```py\n')).toBe('');
+    expect(partialCode('Here is\n```py\nx = 1\ny =')).toBe('x = 1\ny =');
+    expect(partialCode('Done\n```py\nx = 1\n```\nMore')).toBe('x = 1');
   });
 });

@@ -13,6 +13,8 @@ export const AI_PROMPT_MAX_CHARS = 100_000;
 export const AI_MESSAGES_MAX = 100;
 /** Most images one call may name in `imageUrls`. */
 export const AI_IMAGE_URLS_MAX = 4;
+/** How long a charged edit's one free retry stays available (docs/decisions/023). */
+export const EDIT_RETRY_GRANT_TTL_MS = 10 * 60_000;
 /** Largest image (bytes) the server passes to the model. */
 export const AI_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -75,6 +77,17 @@ export const AiTextRequestSchema = z
       .array(z.string().min(1).max(2048))
       .max(AI_IMAGE_URLS_MAX, `send at most ${AI_IMAGE_URLS_MAX} images`)
       .optional(),
+    /**
+     * The answer id of a charged edit whose SEARCH/REPLACE blocks failed: this call is the
+     * edit engine's one retry, which the server does not charge again (docs/decisions/023).
+     */
+    retryOf: z.string().min(1, 'must not be empty').max(100, 'is not an answer id').optional(),
+    /**
+     * The saved project this call works on: the caller needs a team role that may generate in
+     * its workspace (404 if not a member, 403 for a viewer), and the workspace's plan (its
+     * owner's) is charged and decides the model (DESIGN §3.15, docs/decisions/026).
+     */
+    projectId: z.string().min(1, 'must not be empty').max(200, 'is not a project id').optional(),
   })
   .refine(
     (b) => (b.prompt !== undefined && b.prompt.trim() !== '') || (b.messages?.length ?? 0) > 0,
@@ -189,9 +202,62 @@ export function extractCode(text: string): string {
 }
 
 /**
- * The refund rule's "code arrived" test (DESIGN §3.2): true once the answer
- * so far holds an opening ``` fence. A call stopped before that is refunded.
+ * The code of an answer still arriving: what extractCode gives once the first fence's opening
+ * line is complete, else null (no code yet; the editor keeps what it holds).
+ */
+export function partialCode(text: string): string | null {
+  return FENCE_OPEN.test(text) ? extractCode(text) : null;
+}
+
+/**
+ * The refund rule's "code arrived" test (DESIGN §3.2; docs/api.md § AI "Stop"): true once the
+ * answer so far holds the complete opening line of a fenced block — exactly when partialCode()
+ * has code to put in the editor. A call stopped before that is refunded and changes nothing;
+ * one stopped after it keeps its charge and leaves its partial code in the editor.
  */
 export function hasCodeStarted(text: string): boolean {
-  return text.includes('```');
+  return FENCE_OPEN.test(text);
 }
+
+/** Longest line prefix codeStartWatch keeps while it could still open a fence. */
+const WATCH_LINE_MAX = 256;
+const FENCE_PREFIX = /^[ \t]*(`{3,}|~{3,})/;
+
+/**
+ * hasCodeStarted followed across the deltas of a stream without keeping its text: feed each
+ * delta, get whether code has started so far. Only the current line is kept (and at most its
+ * first WATCH_LINE_MAX characters, and only while it could still be a fence).
+ */
+export function codeStartWatch(): (delta: string) => boolean {
+  let started = false;
+  let line = '';
+  return (delta) => {
+    if (started) return true;
+    const seen = line + delta;
+    if (hasCodeStarted(seen)) return (started = true);
+    line = seen.slice(seen.lastIndexOf('\n') + 1);
+    if (line.length > WATCH_LINE_MAX)
+      line = FENCE_PREFIX.test(line) ? line.slice(0, WATCH_LINE_MAX) : 'x';
+    return false;
+  };
+}
+
+/**
+ * The UI message stream chunk type that ends every streamed answer before `[DONE]`: the meter
+ * the call was charged to and whether the charge stands (docs/api.md § AI "Stop").
+ */
+export const AI_METER_EVENT = 'data-meter';
+
+/** `data` of the AI_METER_EVENT chunk. */
+export interface AiMeterVerdict {
+  meter: AiMeter;
+  /** True when the unit stays charged: a complete answer, or one stopped after its code began. */
+  charged: boolean;
+}
+
+/** 200 answer of `POST /api/ai/{project}/text/{answerId}/stop`. */
+export const AiStopResponseSchema = z.object({ stopped: z.literal(true) });
+export type AiStopResponse = z.infer<typeof AiStopResponseSchema>;
+
+/** Longest answer id accepted in the stop path. */
+export const AI_ANSWER_ID_MAX_LENGTH = 64;

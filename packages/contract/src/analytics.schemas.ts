@@ -91,3 +91,9 @@ export type AnalyticsLogBody = z.infer<typeof AnalyticsLogBodySchema>;
 
 export const AnalyticsLogResponseSchema = z.object({ accepted: z.number().int() });
 export type AnalyticsLogResponse = z.infer<typeof AnalyticsLogResponseSchema>;
+
+/** 200 answer of `GET /api/analytics/{project}/cta-stats` (admins; SPEC §7.1). */
+export const CtaStatsSchema = z.object({
+  totalClicks: z.number().int(),
+  top: z.array(z.object({ ctaName: z.string(), count: z.number().int() })),
+});

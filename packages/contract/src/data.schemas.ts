@@ -13,7 +13,13 @@ import {
   type DbTable,
 } from './data.ts';
 import { storableText } from './input-limits.ts';
+import {
+  CONTEXT_ITEMS_MAX,
+  CONTEXT_SOURCE_MAX_LENGTH,
+  CONTEXT_TITLE_MAX_LENGTH,
+} from './prompt-context.ts';
 import { PlanNameSchema } from './responses.ts';
+import { PROJECT_VISIBILITIES } from './workspaces.ts';
 
 // PostgreSQL text cannot hold NUL or a lone surrogate; refuse them here instead of failing in the database.
 const text = (max: number) =>
@@ -37,6 +43,8 @@ const projectName = text(PROJECT_NAME_MAX_LENGTH).refine(
   (s) => s.trim() !== '',
   'must not be blank',
 );
+const visibility = z.enum(PROJECT_VISIBILITIES, { message: "must be 'public' or 'private'" });
+
 const language = z.enum(LANGUAGE_LABELS, {
   message: `must be one of ${LANGUAGE_LABELS.join(', ')}`,
 });
@@ -51,6 +59,14 @@ export const ProjectRowSchema = z.object({
   description: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The workspace the project belongs to (docs/decisions/025). */
+  workspace_id: z.string(),
+  /** DESIGN §2c; Free workspaces are always public. */
+  visibility: z.enum(PROJECT_VISIBILITIES),
+  /** The share link's token (DESIGN §2c), readable by whoever can read the project. */
+  share_token: z.string(),
+  /** Who changed the project last (user id; null once that account is gone). */
+  updated_by: z.string().nullable(),
 });
 export type ProjectRow = z.infer<typeof ProjectRowSchema>;
 
@@ -65,6 +81,10 @@ export const ProjectInsertSchema = z
     description: text(DESCRIPTION_MAX_LENGTH).nullable().optional(),
     created_at: isoTimestamp.optional(),
     updated_at: isoTimestamp.optional(),
+    /** Left out: the caller's personal workspace. */
+    workspace_id: z.string().min(1).max(200).optional(),
+    /** Left out: private on a plan with private projects, else public. */
+    visibility: visibility.optional(),
   })
   .strict();
 
@@ -76,6 +96,18 @@ export const ProjectPatchSchema = z
     code: text(PROJECT_CODE_MAX_LENGTH).optional(),
     description: text(DESCRIPTION_MAX_LENGTH).nullable().optional(),
     updated_at: isoTimestamp.optional(),
+    visibility: visibility.optional(),
+  })
+  .strict();
+
+/** One context item a user message was sent with: kind, title, source — no text (decision 033). */
+export const ChatContextRefSchema = z
+  .object({
+    kind: z.enum(['web', 'document', 'image'], {
+      message: "must be 'web', 'document' or 'image'",
+    }),
+    title: text(CONTEXT_TITLE_MAX_LENGTH),
+    source: text(CONTEXT_SOURCE_MAX_LENGTH),
   })
   .strict();
 
@@ -88,6 +120,8 @@ export const ChatMessageRowSchema = z.object({
   content: z.string(),
   code_snapshot: z.string().nullable(),
   created_at: z.string(),
+  /** The context chips a user message was sent with; null for messages without (and older ones). */
+  context: z.array(ChatContextRefSchema).nullable(),
 });
 export type ChatMessageRow = z.infer<typeof ChatMessageRowSchema>;
 
@@ -101,6 +135,11 @@ export const ChatMessageInsertSchema = z
     content: text(CHAT_CONTENT_MAX_LENGTH),
     code_snapshot: text(PROJECT_CODE_MAX_LENGTH).nullable().optional(),
     created_at: isoTimestamp.optional(),
+    context: z
+      .array(ChatContextRefSchema)
+      .max(CONTEXT_ITEMS_MAX, `must list at most ${CONTEXT_ITEMS_MAX} context items`)
+      .nullable()
+      .optional(),
   })
   .strict();
 

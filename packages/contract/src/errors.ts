@@ -54,6 +54,24 @@ export const SERVER_ERROR_MESSAGES = {
     'Admin SQL is unavailable: the server could not sign in to PostgreSQL as its restricted admin SQL role. See docs/operations.md.',
   AI_STREAM_LIMIT_REACHED:
     'You already have the most AI answers streaming at once. Wait for one to finish (or stop it), then try again.',
+  // A feature the caller's plan does not include (SPEC §6, DESIGN §2c); the message names it.
+  FEATURE_NOT_IN_PLAN: 'This feature is not included in your plan. Upgrade to Pro to use it.',
+  // Live preview builds (docs/api.md § Preview, docs/decisions/019)
+  PREVIEW_BUILD_TIMEOUT:
+    'The preview build took too long and was stopped. Preview a smaller file, or simplify the code.',
+  // Requests the server makes to a URL a user gave (DESIGN §2c, §3.14); messages carry the reason.
+  URL_NOT_ALLOWED: 'That URL cannot be fetched: only public http(s) addresses are allowed.',
+  URL_FETCH_FAILED: 'The URL could not be fetched. Check it and try again.',
+  // Data services (DESIGN §2c): the message names what to configure.
+  DATA_NOT_CONFIGURED: 'This data service is not configured on this server.',
+  DATA_PROVIDER_ERROR: 'The data service could not answer. Please try again.',
+  // Teams (SPEC §6, docs/decisions/026): the plan's member count is reached.
+  MEMBER_LIMIT_REACHED:
+    'Your workspace has as many members as your plan allows. Upgrade your plan to invite more.',
+  INVITATION_INVALID:
+    'This invitation link is invalid, expired, revoked or already used. Ask the workspace owner to send a new one.',
+  INVITATION_WRONG_ACCOUNT:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
 } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_MESSAGES;
 
@@ -63,6 +81,16 @@ export type ErrorCode = keyof typeof ERROR_MESSAGES;
 /** Shape of every error body the server sends. */
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; details?: unknown };
+}
+
+/**
+ * The 403 FEATURE_NOT_IN_PLAN text naming the feature, e.g. "Version control"; a plural
+ * name ("Private projects") takes "are" and "them".
+ */
+export function featureNotInPlanMessage(feature: string, plural = false): string {
+  return plural
+    ? `${feature} are not included in your plan. Upgrade to Pro to use them.`
+    : `${feature} is not included in your plan. Upgrade to Pro to use it.`;
 }
 
 /** Storage upload-over-limit text of SPEC §8.1, N the actual size in MB. */

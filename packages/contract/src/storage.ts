@@ -8,8 +8,13 @@ import { z } from 'zod';
 export const STORAGE_PATH_MAX_LENGTH = 512;
 /** Most paths one remove call may name. */
 export const STORAGE_REMOVE_MAX_PATHS = 100;
-/** Every user's files live under `uploads/{userId}/` (SPEC §3 "Uploaded image"). */
+/**
+ * Every file lives under `uploads/`: a user's own in `uploads/{userId}/` (SPEC §3 "Uploaded
+ * image"), a workspace's in `uploads/{workspaceId}/` (docs/decisions/032).
+ */
 export const STORAGE_UPLOADS_PREFIX = 'uploads';
+/** Workspace ids start with this (`ws_<32 hex>`, docs/decisions/025); user ids never do. */
+export const WORKSPACE_ID_PREFIX = 'ws_';
 /** Image URL endings accepted by the client rule of SPEC §5. */
 export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 

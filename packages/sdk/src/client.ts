@@ -15,6 +15,12 @@ import { createDbClient } from './db/db-client.ts';
 import { createPlanClient } from './plan/plan-client.ts';
 import { createStorageClient } from './storage/storage-client.ts';
 import { createAiClient } from './ai/ai-client.ts';
+import { createAiMediaClient } from './ai/ai-media-client.ts';
+import { createDataClient } from './data-services/data-client.ts';
+import { createVersionsClient } from './versions/versions-client.ts';
+import { createPreviewClient } from './preview/preview-client.ts';
+import { createAccountSettingsClient } from './account/account-settings-client.ts';
+import { createWorkspacesClient } from './workspaces/workspaces-client.ts';
 import { AnalyticsClient } from './analytics/analytics-client.ts';
 import type { ClientOptions, CodewrightClient } from './types.ts';
 
@@ -99,7 +105,31 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
   const db = createDbClient({ http, projectId: options.projectId });
   const plan = createPlanClient({ http });
 
-  const ai = createAiClient({ http, projectId: options.projectId });
+  // Text (ai-client.ts) and object, image, speech, transcribe (ai-media-client.ts).
+  const ai = Object.assign(
+    createAiClient({ http, projectId: options.projectId }),
+    createAiMediaClient({ http, projectId: options.projectId }),
+  );
+  const data = createDataClient({ http, projectId: options.projectId });
 
-  return { projectId: options.projectId, auth, http, analytics, storage, db, plan, ai };
+  const versions = createVersionsClient({ http, projectId: options.projectId });
+  const preview = createPreviewClient({ http, projectId: options.projectId });
+  const account = createAccountSettingsClient({ http, signOutLocally: () => signedIn.signOut() });
+  const workspaces = createWorkspacesClient({ http, projectId: options.projectId });
+
+  return {
+    projectId: options.projectId,
+    auth,
+    http,
+    analytics,
+    storage,
+    db,
+    plan,
+    ai,
+    versions,
+    preview,
+    data,
+    account,
+    workspaces,
+  };
 }

@@ -72,6 +72,48 @@ export class NetworkError extends CodewrightError {
   }
 }
 
+/**
+ * Failures of the AI object, image, speech and transcription calls (SPEC §8.1: AI errors are a
+ * family of their own), whatever their status: a 400, 402, 413, 502, 503… Switch on `code`.
+ */
+export class AiError extends CodewrightError {
+  constructor(options: CodewrightErrorOptions) {
+    super(options);
+    this.name = 'AiError';
+  }
+}
+
+/** Failures of the data services (fetch, scrape, extract, screenshot, search): SPEC §8.1. */
+export class DataError extends CodewrightError {
+  constructor(options: CodewrightErrorOptions) {
+    super(options);
+    this.name = 'DataError';
+  }
+}
+
+/**
+ * A `mapError` for a module whose errors are a family of their own: a 401 stays an AuthError
+ * (the session is over, whatever was called); every other failure answer is `Family`, with the
+ * same code, message and status rules as `errorFromResponse`.
+ */
+export function familyErrorMapper(Family: typeof AiError | typeof DataError) {
+  return (status: number, body: unknown, response: Response): CodewrightError => {
+    const base = errorFromResponse({
+      status,
+      body,
+      retryAfter: response.headers.get('Retry-After'),
+    });
+    if (status === 401) return base;
+    return new Family({
+      code: base.code,
+      message: base.message,
+      status,
+      details: base.details,
+      retryAfterSeconds: base.retryAfterSeconds,
+    });
+  };
+}
+
 /** True for any error thrown by the SDK. */
 export function isCodewrightError(value: unknown): value is CodewrightError {
   return value instanceof CodewrightError;

@@ -1,8 +1,16 @@
 export * from './types.ts';
 export { createClient, type CodewrightClientInternals } from './client.ts';
+export type {
+  AccountSettingsClient,
+  AccountStatus,
+  DeleteAccountBody,
+  SessionInfo,
+} from './account/account-settings-client.ts';
 export {
+  AiError,
   AuthError,
   CodewrightError,
+  DataError,
   NetworkError,
   ValidationError,
   errorFromResponse,
@@ -36,3 +44,11 @@ export {
 } from './analytics/analytics-client.ts';
 export { computeCtaStats, type CtaClick, type CtaStats } from './analytics/cta.ts';
 export { isValidImageUrl } from '@codewright/contract';
+export type {
+  Invitation,
+  RoleHolder,
+  SharedProject,
+  WorkspaceMembers,
+  WorkspaceSummary,
+  WorkspacesClient,
+} from './workspaces/workspaces-client.ts';

@@ -4,7 +4,17 @@
  */
 import type { PlanData, User } from '@codewright/contract';
 import type { CodewrightError } from './errors.ts';
+import type { AccountSettingsClient } from './account/account-settings-client.ts';
+import type { WorkspacesClient } from './workspaces/workspaces-client.ts';
 import type { PlanInfo, PlanLimits, PlanName, SqlResult } from '@codewright/contract';
+import type { PreviewBuildRequest, PreviewBuildResult } from '@codewright/contract';
+import type {
+  Version,
+  VersionCommitBody,
+  VersionDiff,
+  VersionSource,
+  VersionSummary,
+} from '@codewright/contract';
 
 export type { User, PlanData };
 export type { PlanInfo, PlanLimits, PlanName, SqlResult };
@@ -148,7 +158,8 @@ export interface StorageUploadResult {
 }
 
 /**
- * The storage module (SPEC §5, §7.3). Files live under `uploads/{userId}/`.
+ * The storage module (SPEC §5, §7.3). Files live under `uploads/{userId}/` (yours alone) or
+ * `uploads/{workspaceId}/` (a workspace's: editors write, viewers read; docs/decisions/032).
  * Failures keep the catalogue codes FILE_EXISTS, FILE_NOT_FOUND and FILE_TOO_LARGE.
  */
 export interface StorageClient {
@@ -158,7 +169,7 @@ export interface StorageClient {
    * const { publicUrl } = await client.storage.upload(`uploads/${user.id}/${Date.now()}.png`, file, { upsert: true });
    */
   upload(path: string, file: Blob, options?: StorageUploadOptions): Promise<StorageUploadResult>;
-  /** The bytes of one of your own files. */
+  /** The bytes of one of your own files, or of a workspace you belong to. */
   download(path: string, options?: RequestOptions): Promise<Blob>;
   /** Removes your own files among `paths`; answers the paths actually removed. */
   remove(paths: string[], options?: RequestOptions): Promise<{ removed: string[] }>;
@@ -176,6 +187,14 @@ export interface Project {
   description: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The workspace it belongs to (docs/decisions/025). */
+  workspaceId: string;
+  /** DESIGN §2c: public projects have a share page; Free is always public. */
+  visibility: 'public' | 'private';
+  /** The share link's token: `/share?t=<shareToken>`. */
+  shareToken: string;
+  /** Who changed it last (a user id; null once that account is gone). */
+  updatedBy: string | null;
 }
 
 /** A stored chat message (SPEC §3). */
@@ -187,6 +206,8 @@ export interface ChatMessageRecord {
   content: string;
   codeSnapshot: string | null;
   createdAt: string;
+  /** The context a user message was sent with (kind, title, source); null or absent without. */
+  context?: { kind: 'web' | 'document' | 'image'; title: string; source: string }[] | null;
 }
 
 /** A CTA click (SPEC §3); userId is null for visitors who are not signed in. */
@@ -262,6 +283,19 @@ export interface DbClient {
   ): Promise<{ results: (SqlResult | { error: { message: string } })[] }>;
 }
 
+/** The live preview's build (docs/api.md § Preview; docs/decisions/019). */
+export interface PreviewClient {
+  /**
+   * Builds JavaScript or TypeScript into one ES module for the preview's sandbox. A problem
+   * in the code is an answer with `ok: false` and its errors (with lines), not a throw.
+   *
+   * @example
+   * const result = await client.preview.build({ code, language: 'typescript' });
+   * if (!result.ok) console.log(result.errors[0]?.line, result.errors[0]?.message);
+   */
+  build(input: PreviewBuildRequest, options?: RequestOptions): Promise<PreviewBuildResult>;
+}
+
 /** The plan module (DESIGN §2b): limits -1 mean unlimited. */
 export interface PlanClient {
   get(options?: RequestOptions): Promise<PlanInfo>;
@@ -275,7 +309,14 @@ export interface CodewrightClient {
   readonly db: DbClient;
   readonly plan: PlanClient;
   readonly storage: StorageClient;
-  readonly ai: AiClient;
+  readonly ai: AiClient & AiMediaClient;
+  readonly versions: VersionsClient;
+  readonly data: DataClient;
+  readonly preview: PreviewClient;
+  /** The Settings screen's Account group: sessions, export, deletion (account/account-settings-client.ts). */
+  readonly account: AccountSettingsClient;
+  /** Workspaces, members, invitations, share links, and `hasRole` / `can` (workspaces/workspaces-client.ts). */
+  readonly workspaces: WorkspacesClient;
 }
 
 // ——— ai (issue 4); see ai/ai-client.ts and docs/api.md § AI ———
@@ -307,6 +348,11 @@ export interface AiTextParams {
   meter?: 'generation' | 'edit';
   /** Public URLs (or paths) of your own uploads; they reach the model as images. */
   imageUrls?: string[];
+  /**
+   * The `answerId` of a charged, complete edit whose SEARCH/REPLACE blocks failed: this call is
+   * the edit engine's one retry (last message: the retry message) and costs no second edit.
+   */
+  retryOf?: string;
   /** Abort = Stop: the request and the model call end; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -320,10 +366,28 @@ export interface AiUsageInfo {
 export interface AiStreamParams extends AiTextParams {
   /** Called for each piece of text: the new piece and the whole text so far. */
   onDelta?: (delta: string, text: string) => void;
+  /**
+   * Abort = Stop that keeps the connection: the server ends the answer at a chunk boundary and
+   * the call resolves with what arrived, `finishReason: 'stopped'` and the server's `charged`
+   * (docs/api.md § AI "Stop"). `signal`, by contrast, drops the connection and rejects.
+   */
+  stopSignal?: AbortSignal;
+}
+
+/** What `streamText` resolves with. */
+export interface AiStreamResult {
+  text: string;
+  /** The model's reason (`stop`, `length`, …), or `stopped` after `stopSignal`. */
+  finishReason: string;
+  /** The answer's id (the `{answerId}` of Stop). */
+  answerId?: string;
+  /** Whether the meter's unit stays charged: true for a complete answer; after a Stop, true exactly when code had begun. */
+  charged?: boolean;
 }
 
 /**
- * The AI module (SPEC §7.1, DESIGN §2b). Failures reject with CodewrightError
+ * The AI module (SPEC §7.1, DESIGN §2b). Failure answers reject with `AiError` (SPEC §8.1: a
+ * family of its own; a 401 stays an AuthError, no answer at all is a NetworkError) with the
  * codes GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED (402), AI_STREAM_LIMIT_REACHED
  * (429, `streamText` while this user already streams the most answers at once),
  * AI_NOT_CONFIGURED (503), AI_PROVIDER_ERROR (502), or the signal's AbortError when stopped.
@@ -333,5 +397,191 @@ export interface AiClient {
   generateText(
     params: AiTextParams,
   ): Promise<{ text: string; finishReason: string; usage?: AiUsageInfo }>;
-  streamText(params: AiStreamParams): Promise<{ text: string; finishReason: string }>;
+  streamText(params: AiStreamParams): Promise<AiStreamResult>;
+}
+
+// ——— versions (version control); see versions/versions-client.ts and docs/api.md § Versions ———
+
+export type { Version, VersionCommitBody, VersionDiff, VersionSource, VersionSummary };
+
+/**
+ * The history of a saved project: list, read, diff, restore, label, and commit new code with
+ * what made it. Rejects with code FEATURE_NOT_IN_PLAN (403) on Free, NOT_FOUND (404) for a
+ * project or version the caller cannot see, VALIDATION_ERROR (400) for bad input.
+ */
+export interface VersionsClient {
+  /** Newest first, without code; `limit` 1–1000 (default 1000), `before` a version number. */
+  list(
+    projectId: string,
+    options?: RequestOptions & { limit?: number; before?: number },
+  ): Promise<VersionSummary[]>;
+  /** One version with its code. */
+  get(projectId: string, versionId: string, options?: RequestOptions): Promise<Version>;
+  /** Both versions with code and the hunks from `fromId` to `toId` (computed on the server). */
+  diff(
+    projectId: string,
+    fromId: string,
+    toId: string,
+    options?: RequestOptions,
+  ): Promise<VersionDiff>;
+  /** Makes that version's code the project's code again, as a new version (source `restore`). */
+  restore(projectId: string, versionId: string, options?: RequestOptions): Promise<Version>;
+  /** Names a version as a checkpoint; null clears the name. */
+  label(
+    projectId: string,
+    versionId: string,
+    label: string | null,
+    options?: RequestOptions,
+  ): Promise<VersionSummary>;
+  /**
+   * Sets the project's code and records it as a version with its source (`generation`, `edit`,
+   * `fix`, `save`, `upload`) and prompt. `created` is false when the code equals the newest
+   * version, which is answered instead.
+   */
+  commit(
+    projectId: string,
+    input: VersionCommitBody,
+    options?: RequestOptions,
+  ): Promise<{ version: Version; created: boolean }>;
+}
+
+// ——— ai object, image, speech, transcribe; see ai/ai-media-client.ts and docs/api.md § AI ———
+
+import type {
+  AiCapabilitiesInfo,
+  AiImageResult,
+  AiStoredImage,
+  AiTranscriptionResult,
+  DataCapabilitiesInfo,
+  DataExtractResult,
+  DataFetchResult,
+  DataScrapeResult,
+  DataSearchResult,
+  PageMetadata,
+} from '@codewright/contract';
+
+export type {
+  AiCapabilitiesInfo,
+  AiImageResult,
+  AiStoredImage,
+  AiTranscriptionResult,
+  DataCapabilitiesInfo,
+  DataExtractResult,
+  DataFetchResult,
+  DataScrapeResult,
+  DataSearchResult,
+  PageMetadata,
+};
+
+/** Every AI call is charged to one meter (`generation` by default); failures are refunded. */
+interface MeteredParams {
+  meter?: 'generation' | 'edit';
+  signal?: AbortSignal;
+}
+
+export interface AiObjectParams extends MeteredParams {
+  /** What to make (SPEC §5: required). */
+  prompt: string;
+  /** A JSON Schema object; the answer is validated against it on the server. */
+  schema: Record<string, unknown>;
+  system?: string;
+}
+
+export interface AiImageParams extends MeteredParams {
+  prompt: string;
+  /** Modify these images: 1–50 https URLs ending in jpg, jpeg, png, gif or webp (SPEC §5). */
+  imageUrls?: string[];
+  /** `WIDTHxHEIGHT`, e.g. `1024x1024`. */
+  size?: string;
+  /** 1–4 images (one unit of the meter per call). */
+  n?: number;
+}
+
+export interface AiSpeechParams extends MeteredParams {
+  text: string;
+  /** Default `alloy` (SPEC §9). */
+  voice?: string;
+  /** Default `mp3` (SPEC §9). */
+  format?: 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
+}
+
+export interface AiTranscribeParams extends MeteredParams {
+  /** The recording (mp3, wav, webm, ogg, flac, m4a), at most 25 MB. */
+  audio: Blob;
+}
+
+/**
+ * AI object, image, speech and transcription (DESIGN §2c). Failures reject with `AiError`
+ * (SPEC §8.1: a family of its own; a 401 stays an AuthError) whose `code` is VALIDATION_ERROR,
+ * GENERATION_LIMIT_REACHED / EDIT_LIMIT_REACHED, URL_NOT_ALLOWED, URL_FETCH_FAILED,
+ * FILE_TOO_LARGE, AI_NOT_CONFIGURED or AI_PROVIDER_ERROR.
+ */
+export interface AiMediaClient {
+  /** Which AI calls this server can answer (a capability without a provider is false). */
+  capabilities(options?: RequestOptions): Promise<AiCapabilitiesInfo>;
+  /**
+   * An object valid against `schema`.
+   * @example
+   * const { object } = await client.ai.object<{ name: string }>({ prompt: 'Name a cat', schema: { type: 'object', properties: { name: { type: 'string', maxLength: 40 } }, required: ['name'] } });
+   */
+  object<T = unknown>(params: AiObjectParams): Promise<{ object: T; usage?: AiUsageInfo }>;
+  /** Generates (or modifies) images; they are stored in your storage. */
+  image(params: AiImageParams): Promise<AiImageResult>;
+  /** Text as audio (a Blob with its content type). */
+  speech(params: AiSpeechParams): Promise<Blob>;
+  /** The text of a recording. */
+  transcribe(params: AiTranscribeParams): Promise<AiTranscriptionResult>;
+}
+
+// ——— data services; see data-services/data-client.ts and docs/api.md § Data ———
+
+export interface DataScrapeParams extends MeteredParams {
+  url: string;
+  /** Also make an object with this schema from the page (an AI object call, metered). */
+  extract?: { schema: Record<string, unknown>; prompt?: string };
+}
+
+export interface DataScreenshotParams {
+  url: string;
+  /** 320–1920, default 1280. */
+  width?: number;
+  /** 240–2160, default 800. */
+  height?: number;
+  fullPage?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface DataSearchParams {
+  query: string;
+  /** Default `en` (SPEC §9). */
+  language?: string;
+  /** 1–20, default 10. */
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Data services (DESIGN §2c). The server fetches only public http(s) addresses (DESIGN §3.14).
+ * Failures reject with `DataError` (a 401 stays an AuthError) whose `code` is VALIDATION_ERROR,
+ * URL_NOT_ALLOWED (the message says why), URL_FETCH_FAILED, UNSUPPORTED_MEDIA_TYPE,
+ * FILE_TOO_LARGE, DATA_NOT_CONFIGURED, DATA_PROVIDER_ERROR, or an AI code for `extract`.
+ */
+export interface DataClient {
+  /** Which data services this server offers (screenshot needs Chromium, search a provider). */
+  capabilities(options?: RequestOptions): Promise<DataCapabilitiesInfo>;
+  /** A GET of a public URL: final URL, status, headers and the text body. */
+  fetch(url: string, options?: RequestOptions): Promise<DataFetchResult>;
+  /**
+   * A page as Markdown (its readable content), with html, metadata and absolute links.
+   * @example
+   * const { markdown, metadata } = await client.data.scrape({ url: 'https://example.org/' });
+   */
+  scrape(params: DataScrapeParams): Promise<DataScrapeResult>;
+  /** Text and metadata of the HTML page, PDF, Markdown or text file at a URL. */
+  extractFromUrl(url: string, options?: RequestOptions): Promise<DataExtractResult>;
+  /** Text and metadata of a file (HTML, PDF, Markdown or text; at most 10 MB). */
+  extractFromBlob(file: Blob, options?: RequestOptions): Promise<DataExtractResult>;
+  /** A PNG of a page (a Blob). */
+  screenshot(params: DataScreenshotParams): Promise<Blob>;
+  search(params: DataSearchParams): Promise<DataSearchResult>;
 }

@@ -31,6 +31,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** "Chrome on Linux": a summary of the user agent that opened it, never the raw string. */
+    device: text('device'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -7,6 +7,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   UNAUTHORIZED: 401,
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,
+  FEATURE_NOT_IN_PLAN: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   FILE_NOT_FOUND: 404,
@@ -27,6 +28,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   SERVICE_UNAVAILABLE: 503,
   AI_NOT_CONFIGURED: 503,
   ADMIN_SQL_UNAVAILABLE: 503,
+  URL_NOT_ALLOWED: 400,
+  URL_FETCH_FAILED: 502,
+  DATA_PROVIDER_ERROR: 502,
+  DATA_NOT_CONFIGURED: 503,
 };
 
 /** The one error type services throw; the error plugin turns it into `{ error: { code, message } }`. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../lib/paths.ts';
+import { createPreviewHeaders, isPreviewPath } from './preview-headers.ts';
 
 /**
  * The Content-Security-Policy of the whole app. No inline script; inline style
@@ -12,6 +13,8 @@ export const CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
+  // Read aloud plays the speech answer from a blob: URL (docs/decisions/024).
+  mediaSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'", 'blob:'],
@@ -76,8 +79,13 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * every request, which cost about a tenth of the CPU of an authenticated GET /api/auth/me.
  */
 async function securityPlugin(app: FastifyInstance) {
+  const preview = createPreviewHeaders(DOCUMENT_SECURITY_HEADERS['strict-transport-security']!);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : DOCUMENT_SECURITY_HEADERS);
+    const url = request.url;
+    if (isApiPath(url)) reply.headers(API_SECURITY_HEADERS);
+    // The live preview's sandbox document and files have their own (plugins/preview-headers.ts).
+    else if (isPreviewPath(url)) reply.headers(preview.of(url, request.protocol, request.host));
+    else reply.headers(DOCUMENT_SECURITY_HEADERS);
     done();
   });
 }

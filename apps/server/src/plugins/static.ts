@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES } from '@codewright/contract';
+import { ERROR_MESSAGES, PREVIEW_FRAME_PATH, PREVIEW_MANIFEST_PATH } from '@codewright/contract';
 import { isApiPath } from '../lib/paths.ts';
 
 export interface StaticPluginOptions {
@@ -14,6 +14,20 @@ export const NOT_BUILT_MESSAGE =
   'Codewright: the web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload. The API under /api still works.';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Files whose name changes with their content: the hashed bundles under assets/, and the live
+ * preview's files (hashed, or under a folder named after Pyodide's version) except its
+ * document and manifest, which keep their names (docs/preview.md).
+ */
+function isImmutable(rel: string): boolean {
+  if (rel.startsWith('assets/')) return true;
+  return (
+    rel.startsWith('preview/') &&
+    `/${rel}` !== PREVIEW_FRAME_PATH &&
+    `/${rel}` !== PREVIEW_MANIFEST_PATH
+  );
+}
 
 function notFoundJson(reply: FastifyReply) {
   return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } });
@@ -64,7 +78,7 @@ async function staticPlugin(app: FastifyInstance, options: StaticPluginOptions) 
       preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
-        reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+        reply.header('cache-control', isImmutable(rel) ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -85,7 +99,8 @@ async function staticPlugin(app: FastifyInstance, options: StaticPluginOptions) 
     if (isApiPath(url)) return notFoundJson(reply);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing hashed asset is a real 404, not the SPA: a stale page must not get HTML as JS.
-    if (!wantsPage || url.startsWith('/assets/')) return notFoundJson(reply);
+    if (!wantsPage || url.startsWith('/assets/') || url.startsWith('/preview/'))
+      return notFoundJson(reply);
     return sendIndex(request, reply);
   });
 }

@@ -126,6 +126,9 @@ export function watchBody(
 ): void {
   if (req.complete || !hasBody(req)) return;
   const socket = req.socket;
+  // An injected request (light-my-request, tests and tools) has no network to trickle over,
+  // and its stand-in socket counts no bytes and cannot be destroyed.
+  if (typeof socket.bytesRead !== 'number' || typeof socket.destroy !== 'function') return;
   const start = performance.now();
   const base = socket.bytesRead;
   let credit = 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { type Config, parseEnv } from '../env.ts';
 import { adminSqlRoleName } from '../modules/db/admin-sql-role.ts';
 
@@ -22,6 +22,10 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Give the app a minimal built SPA (index.html), so pages outside /api answer as in production. */
   webDist?: boolean;
+  /** Name resolution of server-side URL fetches (a resolver the test controls). */
+  urlLookup?: BuildAppOptions['urlLookup'];
+  /** Extra CA certificates those fetches trust (the test's HTTPS fixture). */
+  urlFetchCa?: BuildAppOptions['urlFetchCa'];
 }
 
 function databaseUrlWithName(adminUrl: string, name: string): string {
@@ -71,6 +75,8 @@ export async function createTestApp(
     config,
     logger: options.logger ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    urlLookup: options.urlLookup,
+    urlFetchCa: options.urlFetchCa,
   });
   await app.ready();
 

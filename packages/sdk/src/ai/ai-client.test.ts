@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodewrightError } from '../errors.ts';
+import { AiError, AuthError } from '../errors.ts';
 import { createHttpClient } from '../http.ts';
 import { createAiClient } from './ai-client.ts';
 import { SseParser, parseUiStreamData } from './sse.ts';
@@ -77,7 +77,11 @@ describe('SseParser', () => {
       type: 'finish',
       finishReason: 'stop',
     });
-    expect(parseUiStreamData('{"type":"start"}').type).toBe('other');
+    expect(parseUiStreamData('{"type":"start","messageId":"ans_1"}')).toEqual({
+      type: 'start',
+      messageId: 'ans_1',
+    });
+    expect(parseUiStreamData('{"type":"start-step"}').type).toBe('other');
     expect(parseUiStreamData('not json').type).toBe('other');
   });
 });
@@ -104,7 +108,7 @@ describe('client.ai.streamText', () => {
       meter: 'generation',
       onDelta: (d, t) => seen.push([d, t]),
     });
-    expect(result).toEqual({ text: 'Here is\n```js\nx\n```', finishReason: 'stop' });
+    expect(result).toEqual({ text: 'Here is\n```js\nx\n```', finishReason: 'stop', charged: true });
     expect(seen).toEqual([
       ['Here ', 'Here '],
       ['is\n```js\nx\n```', 'Here is\n```js\nx\n```'],
@@ -136,7 +140,7 @@ describe('client.ai.streamText', () => {
     const err = await ai
       .streamText({ prompt: 'p', onDelta: (d) => deltas.push(d) })
       .catch((e) => e);
-    expect(err).toBeInstanceOf(CodewrightError);
+    expect(err).toBeInstanceOf(AiError);
     expect(err).toMatchObject({
       code: 'AI_PROVIDER_ERROR',
       status: 502,
@@ -145,8 +149,10 @@ describe('client.ai.streamText', () => {
     expect(deltas).toEqual(['Hi']);
   });
 
-  it('keeps the catalogue codes of refusals (402, 503, 502)', async () => {
+  it('keeps the catalogue codes of refusals (400, 402, 429, 503, 502) as AiErrors (SPEC §8.1)', async () => {
     for (const [status, code] of [
+      [400, 'VALIDATION_ERROR'],
+      [429, 'AI_STREAM_LIMIT_REACHED'],
       [402, 'GENERATION_LIMIT_REACHED'],
       [402, 'EDIT_LIMIT_REACHED'],
       [503, 'AI_NOT_CONFIGURED'],
@@ -164,9 +170,26 @@ describe('client.ai.streamText', () => {
         () => ai.generateText({ prompt: 'p' }),
       ]) {
         const err = await call().catch((e) => e);
-        expect(err).toMatchObject({ code, status, message: `m ${code}` });
+        expect(err).toBeInstanceOf(AiError);
+        expect(err).toMatchObject({ name: 'AiError', code, status, message: `m ${code}` });
       }
     }
+    const { ai } = aiWith(() => new Response(JSON.stringify({ error: {} }), { status: 503 }));
+    expect(await ai.status().catch((e) => e)).toBeInstanceOf(AiError);
+  });
+
+  it('a 401 stays an AuthError: the session is over, whatever was called', async () => {
+    const { ai } = aiWith(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'no' } }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const err = await ai.generateText({ prompt: 'p' }).catch((e) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err).not.toBeInstanceOf(AiError);
+    expect(err).toMatchObject({ code: 'TOKEN_EXPIRED', status: 401 });
   });
 
   it('a stream cut off without [DONE] is a network error', async () => {
@@ -201,6 +224,81 @@ describe('client.ai.streamText', () => {
     });
     const err = await pending.catch((e) => e);
     expect((err as Error).name).toBe('AbortError');
+  });
+});
+
+describe('client.ai.streamText with stopSignal (docs/api.md § AI "Stop")', () => {
+  /** A server whose stream the test drives; POST …/stop answers `stopStatus`. */
+  function stoppable(stopStatus: number) {
+    const encoder = new TextEncoder();
+    let push: (chunks: unknown[], close?: boolean) => void = () => {};
+    const { ai, calls } = aiWith((init) => {
+      const url = calls.at(-1)?.url ?? '';
+      if (url.endsWith('/stop')) {
+        if (stopStatus === 200) {
+          push(
+            [
+              { type: 'abort' },
+              { type: 'data-meter', data: { meter: 'edit', charged: true }, transient: true },
+              '[DONE]',
+            ],
+            true,
+          );
+          return Response.json({ stopped: true });
+        }
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'gone' } }, { status: 404 });
+      }
+      const signal = init?.signal as AbortSignal;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (chunks, close) => {
+              controller.enqueue(encoder.encode(sse(chunks)));
+              if (close) controller.close();
+            };
+            push([{ type: 'start', messageId: 'ans_1' }]);
+            signal.addEventListener('abort', () => controller.error(signal.reason));
+          },
+        }),
+      );
+    });
+    return { ai, calls, push: (chunks: unknown[]) => push(chunks) };
+  }
+
+  it('asks the server to stop, reads on to the verdict and resolves with what arrived', async () => {
+    const { ai, calls, push } = stoppable(200);
+    const stop = new AbortController();
+    const pending = ai.streamText({ prompt: 'p', meter: 'edit', stopSignal: stop.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    push([{ type: 'text-delta', id: '0', delta: 'Here:\n```js\nlet a' }]);
+    await new Promise((r) => setTimeout(r, 10));
+    stop.abort();
+    expect(await pending).toEqual({
+      text: 'Here:\n```js\nlet a',
+      finishReason: 'stopped',
+      answerId: 'ans_1',
+      charged: true,
+    });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/ai/codewright/text',
+      '/api/ai/codewright/text/ans_1/stop',
+    ]);
+  });
+
+  it('closes the connection when the stop call fails, and applies the rule to what arrived', async () => {
+    const { ai, push } = stoppable(404);
+    const stop = new AbortController();
+    const pending = ai.streamText({ prompt: 'p', stopSignal: stop.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    push([{ type: 'text-delta', id: '0', delta: 'Thinking about it' }]);
+    await new Promise((r) => setTimeout(r, 10));
+    stop.abort();
+    expect(await pending).toEqual({
+      text: 'Thinking about it',
+      finishReason: 'stopped',
+      answerId: 'ans_1',
+      charged: false,
+    });
   });
 });
 

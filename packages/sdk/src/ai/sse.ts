@@ -4,6 +4,8 @@
  * `data` of each complete event (several `data:` lines joined by "\n").
  * Comments (`:` lines) and other fields (event, id, retry) are ignored.
  */
+import { AI_METER_EVENT } from '@codewright/contract';
+
 export class SseParser {
   private buffer = '';
   private data: string[] = [];
@@ -52,6 +54,8 @@ export class SseParser {
 
 /** One event of the AI SDK UI message stream, as the SDK reads it. */
 export type UiStreamEvent =
+  | { type: 'start'; messageId?: string }
+  | { type: 'meter'; meter: string; charged: boolean }
   | { type: 'text-delta'; delta: string; id?: string }
   | { type: 'error'; errorText: string }
   | { type: 'finish'; finishReason?: string }
@@ -73,7 +77,15 @@ export function parseUiStreamData(data: string): UiStreamEvent {
     delta?: unknown;
     errorText?: unknown;
     finishReason?: unknown;
+    messageId?: unknown;
+    data?: { meter?: unknown; charged?: unknown };
   };
+  if (c.type === 'start')
+    return typeof c.messageId === 'string'
+      ? { type: 'start', messageId: c.messageId }
+      : { type: 'start' };
+  if (c.type === AI_METER_EVENT && typeof c.data?.charged === 'boolean')
+    return { type: 'meter', meter: String(c.data.meter), charged: c.data.charged };
   if (c.type === 'text-delta' && typeof c.delta === 'string')
     return { type: 'text-delta', delta: c.delta };
   if (c.type === 'error')

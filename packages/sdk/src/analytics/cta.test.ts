@@ -26,26 +26,24 @@ describe('computeCtaStats', () => {
 });
 
 describe('fetchCtaStats', () => {
-  it('lists the CTA interactions and computes the stats', async () => {
+  it('reads the stats the server counted (admins only)', async () => {
     const seen: HttpRequest[] = [];
-    const stats = await fetchCtaStats({
-      projectId: 'codewright',
-      http: (async (req: HttpRequest) => {
-        seen.push(req);
-        return rows('Get Started', 'Start Building', 'Start Building');
-      }) as never,
-    });
-    expect(seen[0]).toMatchObject({
-      path: '/api/db/codewright/rest/v1/cta_interactions',
-      query: { select: 'cta_name' },
-    });
-    expect(stats).toEqual({
+    const answer = {
       totalClicks: 3,
       top: [
         { ctaName: 'Start Building', count: 2 },
         { ctaName: 'Get Started', count: 1 },
       ],
+    };
+    const stats = await fetchCtaStats({
+      projectId: 'codewright',
+      http: (async (req: HttpRequest) => {
+        seen.push(req);
+        return answer;
+      }) as never,
     });
+    expect(seen[0]).toMatchObject({ path: '/api/analytics/codewright/cta-stats' });
+    expect(stats).toEqual(answer);
   });
 
   it('falls back to zero clicks and an empty list on failure (e.g. 403 for non-admins)', async () => {

@@ -72,15 +72,19 @@ export async function trackCtaClick(deps: CtaDeps, click: CtaClick): Promise<voi
   }
 }
 
-/** Total clicks and the top 5 CTAs; `{ totalClicks: 0, top: [] }` on any failure (admin only). */
+/**
+ * Total clicks and the top 5 CTAs (SPEC §7.1), counted by the server
+ * (`GET /api/analytics/{project}/cta-stats`, admins only); `{ totalClicks: 0, top: [] }` on any
+ * failure, which is only logged (SPEC §8.2).
+ */
 export async function fetchCtaStats(deps: Pick<CtaDeps, 'http' | 'projectId'>): Promise<CtaStats> {
   try {
-    const rows = await deps.http<unknown>({
-      path: restPath(deps.projectId),
-      query: { select: 'cta_name' },
+    const stats = await deps.http<CtaStats>({
+      path: `/api/analytics/${encodeURIComponent(deps.projectId)}/cta-stats`,
     });
-    if (!Array.isArray(rows)) throw new Error('CTA interactions: unexpected answer');
-    return computeCtaStats(rows as Array<{ cta_name?: unknown }>);
+    if (!stats || typeof stats.totalClicks !== 'number' || !Array.isArray(stats.top))
+      throw new Error('CTA stats: unexpected answer');
+    return { totalClicks: stats.totalClicks, top: stats.top.slice(0, CTA_TOP_COUNT) };
   } catch (error) {
     console.error('Failed to fetch CTA stats', error);
     return { totalClicks: 0, top: [] };

@@ -76,6 +76,26 @@ describe('start-up from localStorage', () => {
     expect(stored().session).toEqual(state.session);
   });
 
+  it('refreshes before any /me when the access token itself (JWT exp) has expired, whatever the entry says', async () => {
+    await previousVisitSignedIn();
+    const entry = stored();
+    // A JWT that expired a minute ago, in an entry whose issuedAt still claims a fresh token
+    // (a hand-off without issued_at, or an edited entry).
+    const claims = btoa(JSON.stringify({ sub: 'u1', exp: T0 / 1000 - 60 }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
+    entry.session.accessToken = `eyJhbGciOiJIUzI1NiJ9.${claims}.signature`;
+    localStorage.setItem(DEFAULT_STORAGE_KEY, JSON.stringify(entry));
+    const state = await clientFor(server).auth.initialize();
+    expect(state.status).toBe('signed-in');
+    const authCalls = server.calls.filter((c) => c.path.startsWith('/api/auth/'));
+    expect(authCalls.map((c) => `${c.method} ${c.path}`).slice(-1)).toEqual([
+      'POST /api/auth/refresh',
+    ]);
+    expect(server.callsTo('GET /api/auth/me')).toHaveLength(0);
+  });
+
   it('does not refresh 31 s before expiry', async () => {
     await previousVisitSignedIn();
     vi.setSystemTime(T0 + (900 - 31) * 1000);

@@ -12,9 +12,34 @@ import {
 } from '@codewright/contract';
 import type { Session } from '../types.ts';
 
-/** When the access token stops being used (30 s before its stated end), in ms. */
+/**
+ * The `exp` claim (unix seconds) of a JWT access token, read without checking its signature (the
+ * server checks that); null for a token that is not a readable JWT.
+ */
+export function jwtExpirySeconds(token: string): number | null {
+  const part = token.split('.')[1];
+  if (!part || token.split('.').length !== 3) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const payload = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When the access token stops being used (30 s before its end), in ms: its stated end
+ * (issuedAt + expiresIn), or the token's own `exp` when that comes first — a token handed over
+ * without `issued_at`, or an entry whose times were changed, is then still known to be expired
+ * before it is sent, so start-up refreshes first instead of collecting a 401 from /me.
+ */
 export function accessTokenExpiresAtMs(session: Session): number {
-  return (session.issuedAt + session.expiresIn - TOKEN_EARLY_EXPIRY_SECONDS) * 1000;
+  const stated = session.issuedAt + session.expiresIn;
+  const exp = jwtExpirySeconds(session.accessToken);
+  return ((exp === null ? stated : Math.min(stated, exp)) - TOKEN_EARLY_EXPIRY_SECONDS) * 1000;
 }
 
 /** When the refresh token stops working, in ms. */

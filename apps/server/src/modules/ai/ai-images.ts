@@ -1,12 +1,13 @@
 /**
- * `imageUrls` of an AI call (SPEC §5 upload → prompt; DESIGN §3.10): only the
+ * `imageUrls` of a text call (SPEC §5 upload → prompt; DESIGN §3.10): only the
  * caller's own uploads in this app's storage are accepted, as a public URL
  * (`http(s)://<this host>/api/storage/{project}/public/uploads/<callerId>/…`)
- * or as that path. The bytes are read from the storage backend — never
- * fetched over the network (no SSRF).
+ * or as that path (the rule lives in storage/storage-urls.ts). The bytes are read
+ * from the app's storage service — never fetched over the network (no SSRF).
  */
 import { AI_IMAGE_MAX_BYTES } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { ownKeyOfPublicUrl, type UrlOrigin } from '../storage/storage-urls.ts';
 import type { ImagePart } from './ai.service.ts';
 
 /** What the AI module needs from storage: the caller's own file, with its detected type. */
@@ -20,50 +21,6 @@ export interface ImageSource {
 const VISION_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
-
-/** The storage key (`uploads/<userId>/…`) an image URL names, or a 400 saying what to fix. */
-export function storageKeyOf(
-  raw: string,
-  opts: { project: string; host: string; userId: string },
-): string {
-  let pathname: string;
-  if (raw.startsWith('/')) {
-    pathname = raw.split(/[?#]/)[0] as string;
-  } else {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw bad(
-        `imageUrls: "${raw.slice(0, 100)}" is not a URL; upload the image first and send its publicUrl.`,
-      );
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== opts.host) {
-      throw bad(
-        'imageUrls: only images uploaded to this app are accepted (the publicUrl from storage upload); other URLs are never fetched.',
-      );
-    }
-    pathname = url.pathname;
-  }
-  const prefix = `/api/storage/${opts.project}/public/`;
-  let key: string;
-  try {
-    key = decodeURIComponent(pathname.startsWith(prefix) ? pathname.slice(prefix.length) : '');
-  } catch {
-    key = '';
-  }
-  const own = `uploads/${opts.userId}/`;
-  if (
-    !key.startsWith(own) ||
-    key.length === own.length ||
-    key.split('/').some((s) => s === '..' || s === '.' || s === '')
-  ) {
-    throw bad(
-      `imageUrls: name one of your own uploads, ${prefix}${own}<file> (the publicUrl storage upload returned).`,
-    );
-  }
-  return key;
-}
 
 async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -80,9 +37,16 @@ async function readAll(stream: NodeJS.ReadableStream, max: number): Promise<Buff
 export async function loadImages(
   urls: readonly string[],
   source: ImageSource,
-  opts: { project: string; host: string; userId: string },
+  opts: { origin: UrlOrigin; userId: string },
 ): Promise<ImagePart[]> {
-  const keys = urls.map((u) => storageKeyOf(u, opts));
+  const keys = urls.map((u) =>
+    ownKeyOfPublicUrl(u, {
+      origin: opts.origin,
+      userId: opts.userId,
+      field: 'imageUrls',
+      noun: 'images',
+    }),
+  );
   const images: ImagePart[] = [];
   for (const key of keys) {
     let file;

@@ -3,7 +3,12 @@
 // Node's fetch is the client (streaming and aborts need a real connection).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { buildGenerationPrompt, extractCode, type PlanInfo } from '@codewright/contract';
+import {
+  buildGenerationPrompt,
+  extractCode,
+  hasCodeStarted,
+  type PlanInfo,
+} from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { newSession } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -344,7 +349,8 @@ describe('meters', () => {
       stop.abort();
       await until(() => requestsWith(marker)[0]?.closedEarly === true);
     };
-    await stopAfter('stop with code 3141', (t) => t.includes('```'));
+    // "Code began" = the fence's opening line is complete (hasCodeStarted).
+    await stopAfter('stop with code 3141', (t) => hasCodeStarted(t));
     await stopAfter('stop before code 2718', (t) => t.length > 0 && !t.includes('```'));
     const end = Date.now() + 3000;
     let used = -1;

@@ -2,28 +2,29 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AI_ANSWER_ID_MAX_LENGTH,
+  AI_METER_EVENT,
+  AiCapabilitiesSchema,
   AiStatusSchema,
+  AiStopResponseSchema,
   AiTextRequestSchema,
   type AiTextResult,
-  BACKEND_UPLOAD_MAX_BYTES,
   PLAN_LIMITS,
   PlanNameSchema,
 } from '@codewright/contract';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { principalOf } from '../../plugins/auth.ts';
-import { LocalDiskBackend } from '../storage/local-disk-backend.ts';
-import { createStorageService } from '../storage/storage.service.ts';
+import { principalOf } from '../auth/principal.ts';
 import { loadImages, type ImageSource } from './ai-images.ts';
+import { aiMediaRoutes } from './ai-media.routes.ts';
 import { createAiService, type AiTimeouts } from './ai.service.ts';
-import { resolveAiProvider, type AiProviderResolution, type ResolveOptions } from './providers.ts';
+import type { AiProviderResolution } from './providers.ts';
 import { createSseWriter } from './sse-writer.ts';
 
 export interface AiRoutesOptions {
   config: Config;
-  /** A provider resolved elsewhere (tests); resolved from `config` otherwise. */
+  /** A provider resolved elsewhere (tests); the app's (ai.plugin.ts) otherwise. */
   provider?: AiProviderResolution;
-  resolve?: ResolveOptions;
   timeouts?: Partial<AiTimeouts>;
 }
 
@@ -36,12 +37,18 @@ const SSE_HEADERS = {
 };
 
 const params = z.object({ project: z.string() });
+const stopParams = z.object({
+  project: z.string(),
+  answerId: z.string().min(1).max(AI_ANSWER_ID_MAX_LENGTH),
+});
 
-/** /api/ai/{project}: status and text generation (DESIGN §2b; docs/api.md § AI). */
+/**
+ * /api/ai/{project}: status and text generation (DESIGN §2b; docs/api.md § AI), plus object,
+ * image, speech and transcribe (ai-media.routes.ts; DESIGN §2c).
+ */
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, options) => {
-  const provider = options.provider ?? (await resolveAiProvider(options.config, options.resolve));
-  if (provider.name === null) app.log.warn(`AI: not configured — ${provider.reason}`);
-  else app.log.info(`AI: ${provider.describe()}`);
+  // Resolved once at start, and logged, by ai.plugin.ts.
+  const provider = options.provider ?? app.aiProvider;
 
   const service = createAiService({
     provider,
@@ -51,11 +58,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     streamsPerUser: options.config.AI_STREAMS_PER_USER,
   });
   const stallMs = options.config.AI_STREAM_STALL_MS;
-  const storage = createStorageService({
-    backend: await LocalDiskBackend.open(options.config.DATA_DIR),
-    maxBytes: BACKEND_UPLOAD_MAX_BYTES,
-  });
-  const images: ImageSource = { download: (userId, path) => storage.download(userId, path) };
+  // The app's one storage service (storage.plugin.ts): the caller's own uploads.
+  const images: ImageSource = { download: (userId, path) => app.storage.download(userId, path) };
 
   const authenticated = { preHandler: [app.requireAppProject, app.authenticate] };
   const advancedOf = (plan: string | undefined) => {
@@ -67,6 +71,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     '/:project/status',
     { ...authenticated, schema: { params, response: { 200: AiStatusSchema } } },
     async (request) => service.status(advancedOf(principalOf(request).plan?.plan)),
+  );
+
+  // Which calls this server can answer, so clients hide the rest (docs/decisions/024).
+  app.get(
+    '/:project/capabilities',
+    { ...authenticated, schema: { params, response: { 200: AiCapabilitiesSchema } } },
+    async () => ({ text: provider.name !== null, ...app.aiMedia.configured() }),
   );
 
   app.post(
@@ -81,10 +92,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
       const userId = principal.user.id;
       const body = request.body;
       service.assertConfigured();
+      // Work on a saved project: a team role that may generate there, on the workspace's plan.
+      const access = body.projectId
+        ? await app.workspaces.projectAccess(userId, body.projectId, 'generate', 'ai')
+        : undefined;
+      if (access === null)
+        throw new AppError('NOT_FOUND', 404, `Project ${body.projectId} not found.`);
       const imageParts = body.imageUrls?.length
         ? await loadImages(body.imageUrls, images, {
-            project: request.params.project,
-            host: request.host,
+            origin: {
+              protocol: request.protocol,
+              host: request.host,
+              project: request.params.project,
+            },
             userId,
           })
         : [];
@@ -101,7 +121,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
 
       const run = await service.start({
         userId,
-        advanced: advancedOf(principal.plan?.plan),
+        meterUserId: access?.ownerId,
+        advanced: advancedOf(access?.plan ?? principal.plan?.plan),
         body,
         images: imageParts,
         clientSignal: client.signal,
@@ -137,6 +158,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
             // Leaving the loop ends the run: the model call is aborted and the meter settled.
             if (!(await sse.ready())) break;
           }
+          // The meter is settled once the loop ended: say how (docs/api.md § AI "Stop").
+          if (run.verdict)
+            sse.send(
+              `data: ${JSON.stringify({ type: AI_METER_EVENT, data: run.verdict, transient: true })}\n\n`,
+            );
           sse.send('data: [DONE]\n\n');
         } catch (err) {
           request.log.error({ err }, 'AI: stream failed');
@@ -147,4 +173,24 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
       return reply.headers(SSE_HEADERS).send(out);
     },
   );
+
+  // Stop (docs/api.md § AI "Stop"): ends the caller's streaming answer at a chunk boundary; its
+  // stream then carries the last chunks, an `abort`, the meter verdict and [DONE].
+  app.post(
+    '/:project/text/:answerId/stop',
+    { ...authenticated, schema: { params: stopParams, response: { 200: AiStopResponseSchema } } },
+    async (request) => {
+      if (!service.stop(principalOf(request).user.id, request.params.answerId)) {
+        throw new AppError(
+          'NOT_FOUND',
+          404,
+          'No answer with this id is streaming for you: it has finished, or it runs on another server.',
+        );
+      }
+      return { stopped: true as const };
+    },
+  );
+
+  // Object, image, speech and transcribe (DESIGN §2c).
+  await app.register(aiMediaRoutes);
 };

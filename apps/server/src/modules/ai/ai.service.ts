@@ -7,8 +7,12 @@
  * when the call fails (provider error, refused connection, time-out — before or
  * during the stream), and when the call is aborted (client gone, Stop, a reader
  * dropped for stalling) before any code arrived, "code arrived" meaning the text
- * streamed so far holds an opening ``` fence. A call that completes, or that is
+ * streamed so far holds the complete opening line of a fenced block (hasCodeStarted). A call that completes, or that is
  * stopped after code began, keeps its charge.
+ *
+ * Stop (docs/api.md § AI "Stop"): `stop(userId, answerId)` ends a streaming answer at a chunk
+ * boundary without closing its connection, so the client receives every chunk the rule was
+ * judged on; the run's `verdict` (sent as the last event) says whether the charge stands.
  */
 import type {
   LanguageModelV3,
@@ -21,14 +25,17 @@ import { APICallError, type UIMessageChunk } from 'ai';
 import {
   AI_STREAMS_PER_USER_DEFAULT,
   GENERATION_MAX_TOKENS,
-  hasCodeStarted,
+  codeStartWatch,
+  type AiMeterVerdict,
   type AiStatus,
   type AiTextRequest,
   type AiUsage,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
 import type { PlanService } from '../plan/plan.service.ts';
 import { createMeterCharger } from './ai-meter.ts';
+import { createRetryGrants } from './ai-retry-grants.ts';
 import type { AiProviderResolution } from './providers.ts';
 import { createStartGate } from './start-gate.ts';
 import { createStreamSlots } from './stream-slots.ts';
@@ -49,6 +56,8 @@ export interface ImagePart {
 
 export interface RunInput {
   userId: string;
+  /** Whose plan is charged: the project's workspace owner (DESIGN §3.15); default userId. */
+  meterUserId?: string;
   advanced: boolean;
   body: AiTextRequest;
   images: ImagePart[];
@@ -58,6 +67,10 @@ export interface RunInput {
 
 /** A started generation: the first text has arrived; iterate for the rest (UI message stream chunks). */
 export interface AiRun extends AsyncIterable<UIMessageChunk> {
+  /** The answer's id: the `messageId` of its `start` chunk, and the `{answerId}` of Stop. */
+  readonly id: string;
+  /** The meter and whether its charge stands; set once iteration ended (the meter is settled). */
+  readonly verdict: AiMeterVerdict | null;
   /**
    * Text so far (complete once iteration ended). Empty for a streamed call (`body.stream`):
    * the stream carries the text, and holding a long answer for a stalled reader would cost
@@ -182,6 +195,10 @@ export function createAiService(options: AiServiceOptions) {
   const gate = createStartGate(options.startsPerTurn ?? DEFAULT_STARTS_PER_TURN);
   const charge = createMeterCharger(planService, options.onRefundError);
   const streams = createStreamSlots(options.streamsPerUser ?? AI_STREAMS_PER_USER_DEFAULT);
+  /** The free retry of a charged edit (ai-retry-grants.ts, docs/decisions/023). */
+  const retries = createRetryGrants();
+  /** Answers under way, by id, for Stop: their user and how to end them. */
+  const live = new Map<string, { userId: string; stop: () => void }>();
 
   return {
     provider,
@@ -206,6 +223,18 @@ export function createAiService(options: AiServiceOptions) {
       };
     },
 
+    /**
+     * Ends the user's answer `answerId` at the next chunk boundary, as if its client had gone
+     * (refund rule above), while its connection stays open for the last chunks and the verdict.
+     * False when no such answer of this user is under way (finished, unknown, someone else's).
+     */
+    stop(userId: string, answerId: string): boolean {
+      const run = live.get(answerId);
+      if (!run || run.userId !== userId) return false;
+      run.stop();
+      return true;
+    },
+
     /** Throws 503 AI_NOT_CONFIGURED when there is no provider (checked before anything else). */
     assertConfigured(): void {
       if (provider.name === null) throw new AppError('AI_NOT_CONFIGURED');
@@ -226,9 +255,19 @@ export function createAiService(options: AiServiceOptions) {
         if (input.clientSignal.aborted)
           throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
       }
-      const charged = await charge(input.userId, body.meter);
-      const refund = () => charged.refund();
-      const keep = () => charged.keep();
+      // The edit engine's one retry after failed blocks is not charged again (decision 023).
+      const retry = retries.take(input.userId, body);
+      const charged = retry ?? (await charge(input.meterUserId ?? input.userId, body.meter));
+      const answerId = newId('ans');
+      let verdict: AiMeterVerdict | null = null;
+      const refund = () => {
+        verdict ??= { meter: body.meter, charged: false };
+        return charged.refund();
+      };
+      const keep = () => {
+        verdict ??= { meter: body.meter, charged: retry === null };
+        charged.keep();
+      };
 
       const controller = new AbortController();
       let abortKind: AbortKind | null = null;
@@ -245,7 +284,9 @@ export function createAiService(options: AiServiceOptions) {
         () => abort('first-token-timeout'),
         timeouts.firstTokenMs,
       );
+      live.set(answerId, { userId: input.userId, stop: onClientAbort });
       const cleanup = () => {
+        live.delete(answerId);
         clearTimeout(totalTimer);
         if (firstTimer) clearTimeout(firstTimer);
         input.clientSignal.removeEventListener('abort', onClientAbort);
@@ -255,9 +296,9 @@ export function createAiService(options: AiServiceOptions) {
       let text = '';
       const keepText = !body.stream;
       // The refund rule's "code arrived" (hasCodeStarted), followed across deltas without
-      // keeping the text: the last two characters are enough to see a fence split in pieces.
+      // keeping the text (codeStartWatch keeps the current line only).
       let codeStarted = false;
-      let tail = '';
+      const watchCode = codeStartWatch();
       let finishReason = 'unknown';
       let failed = false;
       let aborted = false;
@@ -279,7 +320,7 @@ export function createAiService(options: AiServiceOptions) {
       const map = (part: LanguageModelV3StreamPart) => {
         if (!started) {
           started = true;
-          pending.push({ type: 'start' }, { type: 'start-step' });
+          pending.push({ type: 'start', messageId: answerId }, { type: 'start-step' });
         }
         switch (part.type) {
           case 'text-start':
@@ -350,11 +391,7 @@ export function createAiService(options: AiServiceOptions) {
       const observe = (chunk: UIMessageChunk) => {
         if (chunk.type === 'text-delta') {
           if (keepText) text += chunk.delta;
-          if (!codeStarted) {
-            const seen = tail + chunk.delta;
-            codeStarted = hasCodeStarted(seen);
-            tail = seen.slice(-2);
-          }
+          codeStarted = watchCode(chunk.delta);
         } else if (chunk.type === 'error') {
           failed = true;
           // The time-out may have fired after the SDK built the message.
@@ -400,9 +437,17 @@ export function createAiService(options: AiServiceOptions) {
           if (!codeStarted) return refund();
         }
         keep();
+        // A complete, charged edit answer: its one retry (if its blocks fail) is free.
+        const complete = !aborted && !controller.signal.aborted && finishReason === 'stop';
+        if (complete && retry === null && body.meter === 'edit')
+          retries.grant(answerId, input.userId);
       };
 
       return {
+        id: answerId,
+        get verdict() {
+          return verdict;
+        },
         get text() {
           return text;
         },

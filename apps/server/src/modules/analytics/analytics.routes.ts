@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnalyticsLogBodySchema, AnalyticsLogResponseSchema } from '@codewright/contract';
+import {
+  AnalyticsLogBodySchema,
+  AnalyticsLogResponseSchema,
+  CtaStatsSchema,
+} from '@codewright/contract';
+import { requireAdmin } from '../auth/permissions.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { createAnalyticsService, type AnalyticsCaller } from './analytics.service.ts';
 
@@ -44,5 +49,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       const accepted = await service.log(request.body.events, request.params.project, caller);
       return reply.code(202).send({ accepted });
     },
+  );
+
+  // CTA stats (SPEC §7.1): counted by the database, for admins only (the role rule of
+  // modules/auth/permissions.ts; DESIGN §3.10 keeps cta_interactions admin-read).
+  app.get(
+    '/:project/cta-stats',
+    {
+      onRequest: async (request) => app.requireAppProject(request),
+      preHandler: [app.authenticate, requireAdmin('Only an admin can read the CTA stats.')],
+      schema: { params: Params, response: { 200: CtaStatsSchema } },
+    },
+    async () => service.ctaStats(),
   );
 };

@@ -1,4 +1,9 @@
-import { ANALYTICS_EVENT_FIELDS, type AnalyticsEvent } from '@codewright/contract';
+import {
+  ANALYTICS_EVENT_FIELDS,
+  CTA_TOP_COUNT,
+  type AnalyticsEvent,
+  type CtaStats,
+} from '@codewright/contract';
 import { newId } from '../../lib/ids.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { NewAnalyticsEventRow } from './analytics.schema.ts';
@@ -47,6 +52,10 @@ export function createAnalyticsService(repo: AnalyticsRepository) {
   return {
     async log(events: AnalyticsEvent[], projectId: string, caller: AnalyticsCaller) {
       return repo.insertMany(events.map((event) => toEventRow(event, projectId, caller)));
+    },
+    /** Total CTA clicks and the CTA_TOP_COUNT most clicked CTAs (SPEC §7.1, §9). */
+    ctaStats(): Promise<CtaStats> {
+      return repo.ctaStats(CTA_TOP_COUNT);
     },
   };
 }

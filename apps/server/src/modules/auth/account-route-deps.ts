@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccountMessageResponseSchema,
@@ -6,8 +5,7 @@ import {
   EmailBodySchema,
   GeneratedLinkResponseSchema,
 } from '@codewright/contract';
-import { AppError } from '../../lib/app-error.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { requireAdmin } from './permissions.ts';
 import type { AbuseAction, AbuseLimits } from './abuse-limits.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -20,12 +18,8 @@ export interface AccountRouteDeps {
 /** The instance an account route plugin registers its routes on. */
 type AccountApp = Parameters<FastifyPluginAsyncZod<AccountRouteDeps>>[0];
 
-/** onRequest/preHandler hook: the caller must be an admin (`role === 'admin'`, see ADMIN_EMAILS). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (principalOf(request).user.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 403, 'Only an admin can generate links for other accounts.');
-  }
-}
+/** onRequest hook: only an admin (modules/auth/permissions.ts) generates links for other accounts. */
+const adminOnly = requireAdmin('Only an admin can generate links for other accounts.');
 
 /**
  * POST `url` with `{ email }`: checked against the `action` abuse limits, `send` mails the link
@@ -57,7 +51,7 @@ export function generateLinkRoute(
   app.post(
     url,
     {
-      onRequest: [app.authenticate, requireAdmin],
+      onRequest: [app.authenticate, adminOnly],
       schema: { body: EmailBodySchema, response: { 200: GeneratedLinkResponseSchema } },
     },
     async (request) => account.generateLink(request.body.email, purpose),

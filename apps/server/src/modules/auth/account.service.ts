@@ -13,7 +13,7 @@ import {
 } from '@codewright/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PrincipalCache } from '../../plugins/auth.ts';
+import type { PrincipalCache } from './principal.ts';
 import type { Mailer, MailMessage } from '../notifications/mailer.ts';
 import {
   magicLinkMail,
@@ -189,11 +189,11 @@ export function createAccountService(options: AccountServiceOptions) {
     },
 
     /** POST /magic/verify: spends the link (or OAuth code) and signs in. */
-    async verifyMagicLink(token: string): Promise<SessionResponse> {
+    async verifyMagicLink(token: string, device: string | null = null): Promise<SessionResponse> {
       const user = await claim(token, 'magic_link');
       const verified = (await repo.markEmailVerified(user.id, now())) ?? user;
       cache.forgetUser(user.id);
-      return auth.startSession(verified);
+      return auth.startSession(verified, device);
     },
 
     /** Admin-only `/…/generate`: a link for an account, to deliver by another channel. */

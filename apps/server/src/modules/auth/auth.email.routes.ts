@@ -6,7 +6,7 @@ import {
   VerifySendBodySchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf } from './principal.ts';
 import type { AccountRouteDeps } from './account-route-deps.ts';
 
 const Message = { 200: AccountMessageResponseSchema };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, SessionResponseSchema, TokenBodySchema } from '@codewright/contract';
 import { type AccountRouteDeps, generateLinkRoute, mailLinkRoute } from './account-route-deps.ts';
+import { deviceSummary } from './device-summary.ts';
 
 /** /api/auth/signin/magic, /magic/generate (admin), /magic/verify (SPEC §7.2). */
 export const magicLinkRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
@@ -20,6 +21,7 @@ export const magicLinkRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
   app.post(
     '/magic/verify',
     { schema: { body: TokenBodySchema, response: { 200: SessionResponseSchema } } },
-    async (request) => account.verifyMagicLink(request.body.token),
+    async (request) =>
+      account.verifyMagicLink(request.body.token, deviceSummary(request.headers['user-agent'])),
   );
 };

@@ -5,7 +5,7 @@ import {
   ChangePasswordBodySchema,
   ResetConfirmBodySchema,
 } from '@codewright/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf } from './principal.ts';
 import { type AccountRouteDeps, generateLinkRoute, mailLinkRoute } from './account-route-deps.ts';
 
 const Message = { 200: AccountMessageResponseSchema };

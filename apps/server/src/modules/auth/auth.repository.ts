@@ -92,9 +92,12 @@ export function createAuthRepository(db: Database) {
       userId: string;
       tokenHash: string;
       expiresAt: Date;
+      device?: string | null;
     }) {
       await db.transaction(async (tx) => {
-        await tx.insert(sessions).values({ id: input.sessionId, userId: input.userId });
+        await tx
+          .insert(sessions)
+          .values({ id: input.sessionId, userId: input.userId, device: input.device ?? null });
         await tx.insert(refreshTokens).values({
           tokenHash: input.tokenHash,
           sessionId: input.sessionId,

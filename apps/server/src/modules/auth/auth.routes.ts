@@ -11,7 +11,7 @@ import {
   UserSchema,
 } from '@codewright/contract';
 import type { Config } from '../../env.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf } from './principal.ts';
 import { createAbuseLimits } from './abuse-limits.ts';
 import { createAccountRepository } from './account.repository.ts';
 import { createAccountService } from './account.service.ts';
@@ -19,6 +19,7 @@ import { emailVerificationRoutes } from './auth.email.routes.ts';
 import { magicLinkRoutes } from './auth.magic.routes.ts';
 import { passwordRoutes } from './auth.password.routes.ts';
 import { createAuthService } from './auth.service.ts';
+import { deviceSummary } from './device-summary.ts';
 import { configuredProviders } from './oauth/oauth-providers.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import type { PublicUrls } from './public-urls.ts';
@@ -93,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { body: SignInBodySchema, response: { 200: SessionResponseSchema } } },
     async (request) => {
       limits.check('signin', request.ip);
-      return service.signInWithPassword(request.body);
+      return service.signInWithPassword(request.body, deviceSummary(request.headers['user-agent']));
     },
   );
 

@@ -9,7 +9,7 @@ import {
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { PrincipalCache } from '../../plugins/auth.ts';
+import type { PrincipalCache } from './principal.ts';
 import type { AuthRepository, Principal } from './auth.repository.ts';
 import type { UserPlanRow, UserRow } from '../../db/schema.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './password.ts';
@@ -65,7 +65,11 @@ export function createAuthService(options: AuthServiceOptions) {
     return new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   }
 
-  async function startSession(user: UserRow, at: Date): Promise<SessionResponse> {
+  async function startSession(
+    user: UserRow,
+    at: Date,
+    device: string | null = null,
+  ): Promise<SessionResponse> {
     const sessionId = newId('ses');
     const refreshToken = newRefreshToken();
     await repo.createSession({
@@ -73,6 +77,7 @@ export function createAuthService(options: AuthServiceOptions) {
       userId: user.id,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: refreshExpiry(at),
+      device,
     });
     const plan = await repo.findPlan(user.id);
     return {
@@ -99,8 +104,14 @@ export function createAuthService(options: AuthServiceOptions) {
       return view(created.user, created.plan);
     },
 
-    /** Email + password sign-in with a per-email lockout after repeated failures. */
-    async signInWithPassword(input: { email: string; password: string }): Promise<SessionResponse> {
+    /**
+     * Email + password sign-in with a per-email lockout after repeated failures; `device`
+     * ("Chrome on Linux") is what the Settings screen lists for the new session.
+     */
+    async signInWithPassword(
+      input: { email: string; password: string },
+      device: string | null = null,
+    ): Promise<SessionResponse> {
       const email = EmailSchema.safeParse(input.email);
       if (!email.success) throw new AppError('INVALID_EMAIL');
       const key = email.data.toLowerCase();
@@ -132,11 +143,12 @@ export function createAuthService(options: AuthServiceOptions) {
       if (options.requireEmailVerification && !user.emailVerifiedAt) {
         throw new AppError('EMAIL_NOT_VERIFIED');
       }
-      return startSession(user, at);
+      return startSession(user, at, device);
     },
 
     /** Opens a new session for a user who proved who they are (password, magic link, OAuth). */
-    startSession: (user: UserRow) => startSession(user, now()),
+    startSession: (user: UserRow, device: string | null = null) =>
+      startSession(user, now(), device),
 
     /** Rotates a refresh token; a reused one revokes its whole family. */
     async refresh(refreshToken: string): Promise<SessionResponse> {

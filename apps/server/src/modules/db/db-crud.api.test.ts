@@ -44,8 +44,12 @@ describe('projects: create, read, update, delete', () => {
       'id',
       'language',
       'name',
+      'share_token',
       'updated_at',
+      'updated_by',
       'user_id',
+      'visibility',
+      'workspace_id',
     ]);
   });
 

@@ -36,7 +36,21 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   /** The JWT signing secret; the admin SQL role's password derives from it. */
   secret: string;
 }> = async (app, options) => {
-  const service = createDbService({ db: app.db, readCacheMs: options.readCacheMs ?? 0 });
+  const service = createDbService({
+    db: app.db,
+    readCacheMs: options.readCacheMs ?? 0,
+    history: app.versionService,
+  });
+  // A restore or commit changes a project's code outside this service: drop the owner's cached reads.
+  const stopListening = app.versionService.onProjectCodeChanged((ownerId) =>
+    service.forgetProjectReads(ownerId),
+  );
+  app.addHook('onClose', async () => stopListening());
+  // Joining, leaving or a role change changes which rows a member reads (docs/decisions/025).
+  const stopMembers = app.workspaces.onMembershipChanged((userId) =>
+    service.forgetMemberReads(userId),
+  );
+  app.addHook('onClose', async () => stopMembers());
   const adminConnections = createAdminSqlConnections({
     pool: app.dbPool,
     secret: options.secret,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
+import { workspaces } from '../workspaces/workspaces.schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
@@ -18,8 +19,23 @@ export const projects = pgTable(
     description: text('description'),
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
+    // Teams and sharing (DESIGN §2c, docs/decisions/025, 027); user_id stays the creator.
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    visibility: text('visibility').notNull().default('private'),
+    // 244 random bits from PostgreSQL's strong generator; regenerated with `set share_token = default`.
+    shareToken: text('share_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('projects_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('projects_user_updated_idx').on(t.userId, t.updatedAt),
+    index('projects_workspace_updated_idx').on(t.workspaceId, t.updatedAt),
+    uniqueIndex('projects_share_token_key').on(t.shareToken),
+    check('projects_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+  ],
 );
 
 /** Stored chat messages; deleting a project deletes its messages. */
@@ -37,6 +53,8 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     codeSnapshot: text('code_snapshot'),
     createdAt: at('created_at'),
+    /** The context a user message was sent with: [{ kind, title, source }] (decision 033). */
+    context: jsonb('context'),
   },
   (t) => [
     index('chat_messages_project_created_idx').on(t.projectId, t.createdAt),

@@ -4,13 +4,16 @@ import type { z } from 'zod';
 import { DB_INSERT_MAX_ROWS } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { planRepository, rowsOf } from '../plan/plan.repository.ts';
-import { ADMIN_ROLE } from '../plan/principal-policy.ts';
+import { rowsOf } from '../plan/plan.repository.ts';
+import { assertCan } from '../auth/permissions.ts';
 import { translateWriteError } from './db-errors.ts';
 import { ReadCache } from './read-cache.ts';
 import { parseQuery } from './query-parser.ts';
 import { deleteSql, type InsertValue, insertSql, selectJsonSql, updateSql } from './sql-builder.ts';
 import { type TableSpec, tableSpec } from './tables.ts';
+import { createProjectWrites, type ProjectHistory } from './project-writes.ts';
+import { type RowAccess, rowScopeSql } from './row-scope.ts';
+import { assertVisibilityAllowed } from './project-visibility.ts';
 
 /** Who is calling: a signed-in user (with role) or an anonymous visitor (null). */
 export type Caller = { id: string; role: string } | null;
@@ -37,11 +40,15 @@ function requireUser(caller: Caller): { id: string; role: string } {
   return caller;
 }
 
+/** Admin SQL, /batch and reading cta_interactions are the instance admin's (docs/decisions/025). */
 function requireAdmin(caller: Caller): void {
-  if (requireUser(caller).role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
+  assertCan(requireUser(caller).role, 'manage', 'instance');
 }
 
-/** Rows of projects and chat_messages belong to their user; cta_interactions is admin-read. */
+/**
+ * Whose cached reads a call uses (the caller; null for the admin-read cta_interactions).
+ * Projects and chat are reached through workspace membership (row-scope.ts).
+ */
 function ownerScope(spec: TableSpec, caller: Caller): string | null {
   if (spec.name === 'cta_interactions') {
     requireAdmin(caller);
@@ -71,14 +78,41 @@ export function newRowId(prefix: string): string {
 }
 
 /** The db REST API's rules: whitelist, ownership, validation, project cap (DESIGN §2b, §3.4, §3.10). */
-export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCacheMs?: number }) {
+export function createDbService({
+  db,
+  readCacheMs = 0,
+  history,
+}: {
+  db: Database;
+  readCacheMs?: number;
+  history?: ProjectHistory;
+}) {
   const reads = new ReadCache(readCacheMs);
   const inFlight = new Map<string, Promise<string>>();
+
+  /** The scope condition of a call: every row for the admin (owner null), else row-scope.ts. */
+  const scopeOf = (spec: TableSpec, owner: string | null, access: RowAccess) =>
+    owner === null ? null : rowScopeSql(spec.name, owner, access);
+
+  /**
+   * A write to a workspace's projects or chat changes what every member reads: drop the
+   * cached reads of everyone who shares a workspace with the writer.
+   */
+  async function forgetSharedReads(userId: string, tables: string[]) {
+    const users = rowsOf<{ user_id: string }>(
+      await db.execute(
+        sql`select distinct m2.user_id from workspace_members m1 join workspace_members m2 on m2.workspace_id = m1.workspace_id where m1.user_id = ${userId}`,
+      ),
+    ).map((r) => r.user_id);
+    for (const id of new Set([userId, ...users])) for (const t of tables) reads.forget(id, t);
+  }
 
   /** A read as JSON array text, built by the database. */
   async function select(spec: TableSpec, q: ReturnType<typeof parseQuery>, owner: string | null) {
     try {
-      const [row] = rowsOf<{ json: string }>(await db.execute(selectJsonSql(spec, q, owner)));
+      const [row] = rowsOf<{ json: string }>(
+        await db.execute(selectJsonSql(spec, q, scopeOf(spec, owner, 'read'))),
+      );
       return row?.json ?? '[]';
     } catch (err) {
       translateWriteError(err);
@@ -91,49 +125,19 @@ export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCac
     spec: TableSpec,
     run: () => Promise<T>,
   ): Promise<T> {
+    // Deleting a project deletes its chat messages (FK cascade).
+    const tables = spec.name === 'projects' ? ['projects', 'chat_messages'] : [spec.name];
     try {
       return await run().catch(translateWriteError);
     } finally {
       if (owner !== null && spec.name !== 'cta_interactions') {
-        reads.forget(owner, spec.name);
-        // Deleting a project deletes its chat messages (FK cascade).
-        if (spec.name === 'projects') reads.forget(owner, 'chat_messages');
+        for (const t of tables) reads.forget(owner, t);
+        await forgetSharedReads(owner, tables).catch(() => undefined);
       }
     }
   }
 
-  async function insertProjects(
-    owner: string,
-    rows: Record<string, InsertValue>[],
-    returning: string[],
-    spec: TableSpec,
-  ) {
-    return db.transaction(async (tx) => {
-      // The plan row lock serialises concurrent creates of one user, so the count is exact.
-      const cap = await planRepository.lockProjectCap(tx, owner);
-      if (cap !== -1) {
-        const count = await planRepository.countProjects(tx, owner);
-        if (count + rows.length > cap) throw new AppError('PROJECT_LIMIT_REACHED');
-      }
-      return rowsOf<Row>(await tx.execute(insertSql(spec, rows, returning)));
-    });
-  }
-
-  async function checkProjectsOwned(owner: string, projectIds: string[]) {
-    const unique = [...new Set(projectIds)];
-    const found = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select id from projects where user_id = ${owner} and id in (${sql.join(
-          unique.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-    const owned = new Set(found.map((r) => r.id));
-    const missing = unique.find((id) => !owned.has(id));
-    if (missing !== undefined)
-      throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
-  }
+  const writes = createProjectWrites({ db, history });
 
   return {
     /**
@@ -168,6 +172,18 @@ export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCac
         inFlight.set(flightKey, pending);
       }
       return pending;
+    },
+
+    /** Drops cached project reads of a user and their co-members (after a version restore). */
+    forgetProjectReads(ownerId: string): void {
+      reads.forget(ownerId, 'projects');
+      void forgetSharedReads(ownerId, ['projects']).catch(() => undefined);
+    },
+
+    /** Drops a user's cached reads of projects and chat (after their memberships changed). */
+    forgetMemberReads(userId: string): void {
+      reads.forget(userId, 'projects');
+      reads.forget(userId, 'chat_messages');
     },
 
     /** Drops every cached read (after admin SQL). */
@@ -205,12 +221,9 @@ export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCac
       });
 
       return writing(owner, spec, async () => {
-        if (spec.name === 'projects') return insertProjects(owner!, rows, returning, spec);
+        if (spec.name === 'projects') return writes.insertProjects(owner!, rows, returning, spec);
         if (spec.name === 'chat_messages')
-          await checkProjectsOwned(
-            owner!,
-            rows.map((r) => String((r.project_id as { value: unknown }).value)),
-          );
+          return writes.insertMessages(owner!, rows, returning, spec);
         return rowsOf<Row>(await db.execute(insertSql(spec, rows, returning)));
       });
     },
@@ -233,9 +246,20 @@ export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCac
       const q = parseQuery(spec, raw);
       if (q.filters.length === 0)
         bad('PATCH needs a filter such as ?id=eq.<id>; whole-table updates are refused.');
-      return writing(owner, spec, async () =>
-        rowsOf<Row>(await db.execute(updateSql(spec, patch, q, owner))),
-      );
+      let scope = scopeOf(spec, owner, 'update');
+      if (spec.name === 'projects' && owner !== null) {
+        // Who changed it last (the dashboard shows it); a visibility change needs `share`.
+        patch.updated_by = owner;
+        if (patch.visibility !== undefined) {
+          scope = sql`${scope} and ${rowScopeSql('projects', owner, 'share')}`;
+          await assertVisibilityAllowed(db, scope, q.filters, patch.visibility);
+        }
+      }
+      return writing(owner, spec, async () => {
+        if (spec.name === 'projects' && typeof patch.code === 'string' && history)
+          return writes.updateProjectsCode(owner!, spec, patch, q, scope);
+        return rowsOf<Row>(await db.execute(updateSql(spec, patch, q, scope)));
+      });
     },
 
     /** DELETE: removes the caller's matching rows; a filter is required. */
@@ -246,7 +270,7 @@ export function createDbService({ db, readCacheMs = 0 }: { db: Database; readCac
       if (q.filters.length === 0)
         bad('DELETE needs a filter such as ?id=eq.<id>; whole-table deletes are refused.');
       return writing(owner, spec, async () =>
-        rowsOf<Row>(await db.execute(deleteSql(spec, q, owner))),
+        rowsOf<Row>(await db.execute(deleteSql(spec, q, scopeOf(spec, owner, 'delete')))),
       );
     },
   };

@@ -158,6 +158,8 @@ function parseFilter(spec: TableSpec, column: string, raw: string): Filter {
       bad(`is.${text} applies to boolean columns only; ${column} is ${type}.`);
     bad(`is. takes null (e.g. ${column}=is.null).`);
   }
+  if (type === 'json')
+    bad(`${column} holds JSON and can only be filtered with is.null (e.g. ${column}=is.null).`);
   if ((op === 'like' || op === 'ilike') && type !== 'text')
     bad(`${op} applies to text columns only; ${column} is a timestamp.`);
   const values = op === 'in' ? parseInList(text) : [text];

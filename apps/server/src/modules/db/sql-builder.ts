@@ -38,10 +38,10 @@ function filterSql(f: Filter): SQL {
   return f.negate ? sql`not (${clause})` : clause;
 }
 
-/** `where` for the caller's rows (ownerId null = every row, admin only) and the filters. */
-export function whereSql(ownerId: string | null, filters: Filter[]): SQL {
+/** `where` for the rows in the caller's scope (row-scope.ts; null = every row, admin only) and the filters. */
+export function whereSql(scope: SQL | null, filters: Filter[]): SQL {
   const parts: SQL[] = [];
-  if (ownerId !== null) parts.push(sql`${ident('user_id')} = ${ownerId}`);
+  if (scope !== null) parts.push(scope);
   for (const f of filters) parts.push(filterSql(f));
   return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
 }
@@ -88,7 +88,7 @@ export function columnsSql(spec: TableSpec, columns: string[]): SQL {
  * Building the JSON in PostgreSQL spares the driver parsing every field and
  * Node re-serialising it: several times faster for a list of projects.
  */
-export function selectJsonSql(spec: TableSpec, q: ParsedQuery, ownerId: string | null): SQL {
+export function selectJsonSql(spec: TableSpec, q: ParsedQuery, scope: SQL | null): SQL {
   const limit = q.limit === undefined ? sql`` : sql` limit ${q.limit}`;
   const offset = q.offset === undefined ? sql`` : sql` offset ${q.offset}`;
   const fields = q.select.map((c) => {
@@ -96,7 +96,7 @@ export function selectJsonSql(spec: TableSpec, q: ParsedQuery, ownerId: string |
     return sql`${c}::text, ${spec.columns[c] === 'timestamp' ? isoText(col) : col}`;
   });
   const aggOrder = q.order.length ? sql` order by ${orderList('r', q.order)}` : sql``;
-  return sql`select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})${aggOrder}), '[]')::text as json from (select * from ${ident(spec.name)}${whereSql(ownerId, q.filters)}${orderSql(spec, q.order)}${limit}${offset}) as r`;
+  return sql`select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})${aggOrder}), '[]')::text as json from (select * from ${ident(spec.name)}${whereSql(scope, q.filters)}${orderSql(spec, q.order)}${limit}${offset}) as r`;
 }
 
 /** A value to insert: a bound parameter, or DEFAULT when the row leaves the column out. */
@@ -115,6 +115,9 @@ export function insertSql(
           const v = row[c] ?? 'default';
           if (v === 'default') return sql`default`;
           if (v === 'now') return NOW_MS;
+          // A JSON value goes in as its text (the driver would send an array as a SQL array).
+          if (spec.columns[c] === 'json')
+            return v.value === null ? sql`null` : sql`${JSON.stringify(v.value)}::jsonb`;
           return sql`${v.value}`;
         }),
         sql`, `,
@@ -127,13 +130,13 @@ export function updateSql(
   spec: TableSpec,
   patch: Record<string, unknown>,
   q: ParsedQuery,
-  ownerId: string | null,
+  scope: SQL | null,
 ): SQL {
   const sets = Object.entries(patch).map(([c, v]) => sql`${ident(c)} = ${v}`);
   if (spec.touchOnPatch) sets.push(sql`${ident(spec.touchOnPatch)} = ${NOW_MS}`);
-  return sql`update ${ident(spec.name)} set ${sql.join(sets, sql`, `)}${whereSql(ownerId, q.filters)} returning ${columnsSql(spec, q.select)}`;
+  return sql`update ${ident(spec.name)} set ${sql.join(sets, sql`, `)}${whereSql(scope, q.filters)} returning ${columnsSql(spec, q.select)}`;
 }
 
-export function deleteSql(spec: TableSpec, q: ParsedQuery, ownerId: string | null): SQL {
-  return sql`delete from ${ident(spec.name)}${whereSql(ownerId, q.filters)} returning ${columnsSql(spec, q.select)}`;
+export function deleteSql(spec: TableSpec, q: ParsedQuery, scope: SQL | null): SQL {
+  return sql`delete from ${ident(spec.name)}${whereSql(scope, q.filters)} returning ${columnsSql(spec, q.select)}`;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailSchema, SendEmailBodySchema, SendEmailResponseSchema } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { requireAdmin } from '../auth/permissions.ts';
 
 const Params = z.object({ project: z.string() });
 
@@ -13,15 +12,11 @@ const Params = z.object({ project: z.string() });
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked on request, before the body is validated: strangers learn nothing about the body rules.
-  const requireAdmin = async (request: FastifyRequest) => {
-    if (principalOf(request).user.role !== 'admin') {
-      throw new AppError('FORBIDDEN', 403, 'Only an admin can send email through this endpoint.');
-    }
-  };
+  const adminOnly = requireAdmin('Only an admin can send email through this endpoint.');
   app.post(
     '/:project/email',
     {
-      onRequest: [app.requireAppProject, app.authenticate, requireAdmin],
+      onRequest: [app.requireAppProject, app.authenticate, adminOnly],
       schema: {
         params: Params,
         body: SendEmailBodySchema,

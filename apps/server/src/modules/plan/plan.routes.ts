@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanInfoSchema, PlanUpgradeBodySchema } from '@codewright/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../auth/principal.ts';
 
 /** /api/plan: the caller's plan and usage, and the self-serve plan change (DESIGN §2b). */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {

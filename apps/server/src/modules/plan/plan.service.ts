@@ -1,7 +1,7 @@
 import { PLAN_LIMITS, type PlanInfo, type PlanName, remainingOf } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PrincipalCache } from '../../plugins/auth.ts';
+import type { PrincipalCache } from '../auth/principal.ts';
 import { type Executor, type Meter, type PlanRow, planRepository } from './plan.repository.ts';
 import { createReservationQueue } from './reservation-queue.ts';
 

@@ -131,6 +131,13 @@ export class LocalDiskBackend implements StorageBackend {
     return (await this.stat(key)) !== null;
   }
 
+  async removeFolder(prefix: string): Promise<void> {
+    const dir = this.fileOf(prefix);
+    // Idempotent: a second call, or a user who never uploaded, finds nothing and succeeds.
+    await fs.rm(dir, { recursive: true, force: true });
+    await fsyncDir(path.dirname(dir)).catch(() => {});
+  }
+
   async remove(key: string): Promise<boolean> {
     if (!(await this.exists(key))) return false;
     try {

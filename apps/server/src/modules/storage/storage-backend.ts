@@ -44,4 +44,6 @@ export interface StorageBackend {
   exists(key: string): Promise<boolean>;
   /** Deletes the object; false when there was none. */
   remove(key: string): Promise<boolean>;
+  /** Deletes every object under the folder `prefix` (ends in `/`); nothing there is no error. */
+  removeFolder(prefix: string): Promise<void>;
 }

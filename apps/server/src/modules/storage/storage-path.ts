@@ -1,6 +1,7 @@
 /**
  * Storage path rules: what a caller may name, and whose folder it is.
- * Paths look like `uploads/{userId}/avatar.png`; see docs/api.md § Storage.
+ * Paths look like `uploads/{userId}/avatar.png` or `uploads/{workspaceId}/logo.png`; see
+ * docs/api.md § Storage and docs/decisions/032.
  */
 import { STORAGE_PATH_MAX_LENGTH, STORAGE_UPLOADS_PREFIX } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,7 +47,7 @@ export function isOwnPath(path: string, userId: string): boolean {
   return path.startsWith(prefix) && path.length > prefix.length;
 }
 
-/** The folder a user writes to. */
+/** The folder of a user, or of a workspace (docs/decisions/032): `uploads/{id}/`. */
 export function ownFolder(userId: string): string {
   return `${STORAGE_UPLOADS_PREFIX}/${userId}/`;
 }

@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BACKEND_UPLOAD_MAX_BYTES,
   fileTooLargeMessage,
   RemoveBodySchema,
   RemoveResultSchema,
@@ -12,20 +11,15 @@ import {
   UploadResultSchema,
 } from '@codewright/contract';
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../auth/principal.ts';
 import { servedContentType } from './file-type.ts';
-import { LocalDiskBackend } from './local-disk-backend.ts';
-import type { StorageBackend } from './storage-backend.ts';
-import { createStorageService, type StagedUpload, type StoredFile } from './storage.service.ts';
-import { assertValidPath, isOwnPath } from './storage-path.ts';
+import type { StagedUpload, StoredFile } from './storage.service.ts';
+import { assertValidPath } from './storage-path.ts';
+import { assertMayUpload, type StorageCaller } from './storage-access.ts';
+import { publicUrlOf as publicUrl } from './storage-urls.ts';
 
-export interface StorageRoutesOptions {
-  /** DATA_DIR: files go under DATA_DIR/uploads/. */
-  dataDir: string;
-  /** Another backend (tests, S3 later); defaults to local disk under dataDir. */
-  backend?: StorageBackend;
-  maxBytes?: number;
-}
+/** The routes use the app's one storage service, `app.storage` (storage.plugin.ts). */
+export type StorageRoutesOptions = Record<never, never>;
 
 /** Room for the multipart envelope and the path/options fields around a file at the limit. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -77,12 +71,30 @@ async function drain(stream: Readable): Promise<void> {
   });
 }
 
+/**
+ * The caller of one request: their roles are read once per workspace (a remove may name 100
+ * paths in one folder), through the workspaces module (docs/decisions/032).
+ */
+function callerOf(app: FastifyInstance, request: FastifyRequest): StorageCaller {
+  const userId = principalOf(request).user.id;
+  const roles = new Map<string, Promise<string | null>>();
+  return {
+    userId,
+    roleIn(workspaceId) {
+      let role = roles.get(workspaceId);
+      if (!role) {
+        role = app.workspaces.roleIn(userId, workspaceId);
+        roles.set(workspaceId, role);
+      }
+      return role;
+    },
+  };
+}
+
 /** /api/storage/{project}: upload, download, remove and public files (SPEC §7.3, DESIGN §2b). */
-export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async (app, options) => {
-  const maxBytes = options.maxBytes ?? BACKEND_UPLOAD_MAX_BYTES;
-  const hardLimit = maxBytes + MULTIPART_OVERHEAD_BYTES;
-  const backend = options.backend ?? (await LocalDiskBackend.open(options.dataDir));
-  const service = createStorageService({ backend, maxBytes });
+export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async (app) => {
+  const service = app.storage;
+  const hardLimit = service.maxBytes + MULTIPART_OVERHEAD_BYTES;
 
   // Registered in this scope only: the rest of the API stays JSON-only.
   await app.register(multipart, {
@@ -101,7 +113,14 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
   const project = { preHandler: [app.requireAppProject] };
   const authenticated = { preHandler: [app.requireAppProject, app.authenticate] };
   const publicUrlOf = (request: FastifyRequest) => (key: string) =>
-    `${request.protocol}://${request.host}/api/storage/${(request.params as { project: string }).project}/public/${key}`;
+    publicUrl(
+      {
+        protocol: request.protocol,
+        host: request.host,
+        project: (request.params as { project: string }).project,
+      },
+      key,
+    );
 
   app.post(
     '/upload',
@@ -129,7 +148,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const userId = principalOf(request).user.id;
+      const caller = callerOf(app, request);
       let path: unknown;
       let optionsText: string | undefined;
       let staged: StagedUpload | undefined;
@@ -163,13 +182,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
             // Known before the file: refuse early and never write the file.
             if (!staged) {
               try {
-                if (!isOwnPath(assertValidPath(path), userId)) {
-                  throw new AppError(
-                    'FORBIDDEN',
-                    403,
-                    `You can only upload under uploads/${userId}/ (your own folder).`,
-                  );
-                }
+                await assertMayUpload(assertValidPath(path), caller, 'create');
               } catch (err) {
                 refuse(err);
               }
@@ -211,7 +224,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
       }
       const declared = Number(request.headers['content-length']);
       const result = await service.commitUpload({
-        userId,
+        caller,
         staged,
         path,
         options: uploadOptions,
@@ -226,7 +239,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
     '/download',
     { ...authenticated, schema: { querystring: z.object({ path: z.string().optional() }) } },
     async (request, reply) => {
-      const file = await service.download(principalOf(request).user.id, request.query.path);
+      const file = await service.download(callerOf(app, request), request.query.path);
       return sendFile(reply, file, 'private, no-store');
     },
   );
@@ -235,8 +248,8 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
     '/remove',
     { ...authenticated, schema: { body: RemoveBodySchema, response: { 200: RemoveResultSchema } } },
     async (request) => {
-      const removed = await service.remove(principalOf(request).user.id, request.body.paths);
-      // Nothing of the caller's was there: a missing file (or someone else's) is 404.
+      const removed = await service.remove(callerOf(app, request), request.body.paths);
+      // Nothing the caller may remove was there: a missing file (or someone else's) is 404.
       if (removed.length === 0) throw new AppError('FILE_NOT_FOUND');
       return { removed };
     },

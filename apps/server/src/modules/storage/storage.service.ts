@@ -4,7 +4,7 @@
  * Knows nothing of HTTP: routes hand it streams and plain values.
  */
 import { createWriteStream } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTooLargeMessage, type UploadOptions, type UploadResult } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,7 +20,19 @@ import {
   ObjectPathConflictError,
   type StorageBackend,
 } from './storage-backend.ts';
-import { assertValidPath, isOwnPath } from './storage-path.ts';
+import { assertValidPath, ownFolder } from './storage-path.ts';
+import {
+  assertMayUpload,
+  folderVerdict,
+  isWorkspaceFolder,
+  roleRefusal,
+  type StorageCaller,
+} from './storage-access.ts';
+
+/** A caller given by user id alone reaches only their own folder. */
+function callerOf(caller: StorageCaller | string): StorageCaller {
+  return typeof caller === 'string' ? { userId: caller, roleIn: async () => null } : caller;
+}
 
 /** An upload streamed to a staging file, not yet in place. */
 export interface StagedUpload {
@@ -89,7 +101,7 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
     };
   }
 
-  return {
+  const service = {
     maxBytes,
 
     /**
@@ -113,9 +125,13 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       await backend.discardStagingFile(staged.stagingPath);
     },
 
-    /** Checks path, ownership and size, corrects the extension and moves the file into place. */
+    /**
+     * Checks path, folder access (docs/decisions/032) and size, corrects the extension and moves
+     * the file into place.
+     */
     async commitUpload(input: {
-      userId: string;
+      /** The uploader: a user id reaches only their own folder. */
+      caller: StorageCaller | string;
       staged: StagedUpload;
       path: unknown;
       options: UploadOptions;
@@ -130,17 +146,12 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
           throw new AppError('FILE_TOO_LARGE', 413, fileTooLargeMessage(size));
         }
         const requested = assertValidPath(input.path);
-        if (!isOwnPath(requested, input.userId)) {
-          throw new AppError(
-            'FORBIDDEN',
-            403,
-            `You can only upload under uploads/${input.userId}/ (your own folder).`,
-          );
-        }
+        const upsert = input.options.upsert === true;
+        await assertMayUpload(requested, callerOf(input.caller), upsert ? 'update' : 'create');
         const folder = requested.slice(0, requested.lastIndexOf('/') + 1);
         const corrected = correctName(fileOf(requested), staged.head);
         const key = assertValidPath(folder + corrected.name);
-        await backend.put(key, staged.stagingPath, { overwrite: input.options.upsert === true });
+        await backend.put(key, staged.stagingPath, { overwrite: upsert });
         return {
           path: key,
           publicUrl: input.publicUrlOf(key),
@@ -161,10 +172,37 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       }
     },
 
-    /** A caller's own file; anyone else's (or a missing one) is 404 (DESIGN §3.10). */
-    async download(userId: string, path: unknown): Promise<StoredFile> {
+    /**
+     * Stores bytes the server made for a user (an AI image, say) under `uploads/{userId}/`,
+     * through the same steps and rules as an upload: staged, type detected from the first
+     * bytes, extension corrected, never overwriting.
+     */
+    async saveBytes(input: {
+      userId: string;
+      /** File name inside the user's folder, e.g. `ai-image-1718000000000-ab12cd.png`. */
+      name: string;
+      bytes: Uint8Array;
+      publicUrlOf: (path: string) => string;
+    }): Promise<UploadResult> {
+      const staged = await service.stageUpload(Readable.from([Buffer.from(input.bytes)]));
+      return service.commitUpload({
+        caller: input.userId,
+        staged,
+        path: `${ownFolder(input.userId)}${input.name}`,
+        options: { upsert: false },
+        publicUrlOf: input.publicUrlOf,
+      });
+    },
+
+    /**
+     * A file of the caller's own folder or of a workspace they belong to; anyone else's (or a
+     * missing one) is 404 (DESIGN §3.10, docs/decisions/032).
+     */
+    async download(caller: StorageCaller | string, path: unknown): Promise<StoredFile> {
       const key = assertValidPath(path);
-      if (!isOwnPath(key, userId)) throw new AppError('FILE_NOT_FOUND');
+      const verdict = await folderVerdict(key, callerOf(caller), 'read');
+      if (verdict.kind === 'hidden') throw new AppError('FILE_NOT_FOUND');
+      if (verdict.kind === 'forbidden') throw roleRefusal(verdict.role, 'read');
       return open(key);
     },
 
@@ -175,16 +213,46 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       return open(key);
     },
 
-    /** Removes the caller's own files among `paths`; returns those actually removed. */
-    async remove(userId: string, paths: readonly unknown[]): Promise<string[]> {
-      const keys = paths.map((p) => assertValidPath(p));
-      const removed: string[] = [];
-      for (const key of new Set(keys)) {
-        if (isOwnPath(key, userId) && (await backend.remove(key))) removed.push(key);
+    /** Removes every file of a user (account deletion, docs/decisions/029); safe to repeat. */
+    async removeAllOf(userId: string): Promise<void> {
+      if (!userId || userId.includes('/') || userId.startsWith('.')) {
+        throw new Error(`not a user id: ${userId}`);
       }
+      await backend.removeFolder(ownFolder(userId));
+    },
+
+    /**
+     * Removes the files of a closed workspace, `uploads/{workspaceId}/` (docs/decisions/029,
+     * 032); safe to repeat.
+     */
+    async removeWorkspaceFiles(workspaceId: string): Promise<void> {
+      if (!isWorkspaceFolder(workspaceId) || workspaceId.includes('/')) {
+        throw new Error(`not a workspace id: ${workspaceId}`);
+      }
+      await backend.removeFolder(ownFolder(workspaceId));
+    },
+
+    /**
+     * Removes the files among `paths` the caller may remove (own folder; workspaces where their
+     * role deletes storage); returns those actually removed. Paths the caller cannot see are
+     * skipped; a path in a workspace where they may only read refuses the whole call (403)
+     * before anything is removed.
+     */
+    async remove(caller: StorageCaller | string, paths: readonly unknown[]): Promise<string[]> {
+      const who = callerOf(caller);
+      const keys = [...new Set(paths.map((p) => assertValidPath(p)))];
+      const allowed: string[] = [];
+      for (const key of keys) {
+        const verdict = await folderVerdict(key, who, 'delete');
+        if (verdict.kind === 'forbidden') throw roleRefusal(verdict.role, 'delete');
+        if (verdict.kind === 'allowed') allowed.push(key);
+      }
+      const removed: string[] = [];
+      for (const key of allowed) if (await backend.remove(key)) removed.push(key);
       return removed;
     },
   };
+  return service;
 }
 
 export type StorageService = ReturnType<typeof createStorageService>;

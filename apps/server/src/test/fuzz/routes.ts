@@ -83,6 +83,8 @@ export function sampleBodies(ctx: SampleContext): Record<string, unknown> {
     'POST /api/db/:project/sql': { query: 'select $1::int as n', params: [1] },
     'POST /api/db/:project/batch': { statements: [{ query: 'select 1' }], mode: 'pipeline' },
     'POST /api/plan/upgrade': { plan: 'pro' },
+    'POST /api/versions/:project/:projectId': { code: 'export {}', source: 'edit', prompt: 'p' },
+    'PATCH /api/versions/:project/:projectId/:versionId': { label: 'Checkpoint' },
   };
 }
 

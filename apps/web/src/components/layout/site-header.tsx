@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, Settings, X } from 'lucide-react';
 import { POST_LOGIN_PATH_HEADER } from '@codewright/contract';
 import { BrandLink } from '../brand.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -86,6 +86,12 @@ export function SiteHeader() {
               </NavLink>
               {/* Wrapped: a display utility on the Button itself would fight its inline-flex. */}
               <div className="hidden md:flex">
+                <NavLink to="/settings" className={buttonClasses('ghost', 'sm')}>
+                  <Settings className="size-4" aria-hidden="true" />
+                  Settings
+                </NavLink>
+              </div>
+              <div className="hidden md:flex">
                 <Button variant="ghost" size="sm" onClick={() => void signOut()}>
                   <LogOut className="size-4" aria-hidden="true" />
                   Sign Out
@@ -138,9 +144,14 @@ export function SiteHeader() {
               </NavLink>
             ))}
             {signedIn ? (
-              <NavLink to="/dashboard" className={mobileLink}>
-                Dashboard
-              </NavLink>
+              <>
+                <NavLink to="/dashboard" className={mobileLink}>
+                  Dashboard
+                </NavLink>
+                <NavLink to="/settings" className={mobileLink}>
+                  Settings
+                </NavLink>
+              </>
             ) : null}
             <div className="mt-2 border-t border-border pt-3">
               {signedIn ? (

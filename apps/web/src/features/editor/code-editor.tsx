@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Code2 } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';
 import type * as Monaco from 'monaco-editor';
+import { type SelectedLines, selectedLines } from './selected-lines.ts';
+
+export type { SelectedLines };
 
 type MonacoApi = typeof Monaco;
 
@@ -9,6 +12,20 @@ let loading: Promise<MonacoApi> | undefined;
 /** Loads the Monaco chunk once; later calls share the same promise. */
 export function loadMonaco(): Promise<MonacoApi> {
   return (loading ??= import('./monaco.ts').then((m) => m.monaco));
+}
+
+/** A problem to mark on a line of the code (the live preview's errors, docs/preview.md). */
+export interface EditorMarker {
+  line: number;
+  column?: number | null;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+/** A line to select and scroll to; a new `seq` selects it again. */
+export interface EditorReveal {
+  line: number;
+  seq: number;
 }
 
 export interface CodeEditorProps {
@@ -20,26 +37,80 @@ export interface CodeEditorProps {
   /** Accessible name of the editor's text area. */
   ariaLabel?: string;
   className?: string;
+  /**
+   * Code is streaming in from outside: the editor is read-only and follows `value` as it grows
+   * (without filling the undo history); when it ends, one undo step leads back to the code from
+   * before the stream.
+   */
+  streaming?: boolean;
+  /** Read only for good (a viewer of the project's workspace): `readOnlyMessage` says why. */
+  readOnly?: boolean;
+  readOnlyMessage?: string;
+  /** Problems shown as markers (squiggles, overview ruler, hover) on their lines. */
+  markers?: readonly EditorMarker[];
+  /** Selects that line, scrolls it into view and focuses the editor. */
+  reveal?: EditorReveal | null;
+  /**
+   * "Edit selection" (Ctrl/Cmd+K in the editor, docs/decisions/022): called with the selected
+   * lines (1-based, inclusive; the cursor's line when nothing is selected).
+   */
+  onEditSelection?: (range: SelectedLines) => void;
+  /** The selected lines as they change (the cursor's line when nothing is selected). */
+  onSelectionChange?: (range: SelectedLines) => void;
+  /** Hidden (another view covers it), still mounted with its state. */
+  hidden?: boolean;
 }
+
+const NO_MARKERS: readonly EditorMarker[] = [];
+
+/** Shown when someone types into the editor while code streams in. */
+const STREAMING_MESSAGE = 'The AI is writing the code. Wait for it to finish, or press Stop.';
 
 /**
  * Monaco with the options of SPEC §9 (font 14, tab 2, word wrap, minimap, dark theme).
  * Shows a placeholder until the chunk has loaded; then marks its root `data-editor-ready`
  * and a `codewright:editor-ready` performance mark (bench/generator-open.mjs reads both).
  */
-export function CodeEditor({ value, language, onChange, ariaLabel, className }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  language,
+  onChange,
+  ariaLabel,
+  className,
+  streaming = false,
+  readOnly = false,
+  readOnlyMessage,
+  markers = NO_MARKERS,
+  reveal = null,
+  onEditSelection,
+  onSelectionChange,
+  hidden = false,
+}: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<MonacoApi | null>(null);
   const onChangeRef = useRef(onChange);
   const valueRef = useRef(value);
+  /**
+   * Texts this editor reported through onChange that may still come back as `value` (React
+   * commits them later than the keystrokes that follow): such an echo is not an outside change
+   * and must not overwrite what was typed since — typing fast while the page re-renders (a
+   * streaming answer, the review) would otherwise lose or scramble characters.
+   */
+  const echoes = useRef<string[]>([]);
   const languageRef = useRef(language);
+  /** The code from before a stream began, while one runs (the undo history knows only that). */
+  const streamBase = useRef<string | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+  const selectionRefs = useRef({ onEditSelection, onSelectionChange });
+  useEffect(() => {
+    selectionRefs.current = { onEditSelection, onSelectionChange };
+  }, [onEditSelection, onSelectionChange]);
 
   useEffect(() => {
     let disposed = false;
@@ -51,7 +122,8 @@ export function CodeEditor({ value, language, onChange, ariaLabel, className }: 
         const editor = monaco.editor.create(host, {
           value: valueRef.current,
           language: languageRef.current,
-          theme: EDITOR_OPTIONS.theme,
+          // EDITOR_OPTIONS.theme with AA-contrast comments, defined in monaco.ts.
+          theme: 'codewright-dark',
           fontSize: EDITOR_OPTIONS.fontSize,
           tabSize: EDITOR_OPTIONS.tabSize,
           wordWrap: EDITOR_OPTIONS.wordWrap,
@@ -65,10 +137,46 @@ export function CodeEditor({ value, language, onChange, ariaLabel, className }: 
         // Line endings are always \n, whatever the platform or the pasted text.
         editor.getModel()?.setEOL(monaco.editor.EndOfLineSequence.LF);
         editor.onDidChangeModelContent(() => {
+          // Text a stream applies is not the user's edit.
+          if (streamBase.current !== null) return;
           const next =
             editor.getModel()?.getValue(monaco.editor.EndOfLinePreference.LF) ?? editor.getValue();
           valueRef.current = next;
+          echoes.current.push(next);
+          if (echoes.current.length > 200) echoes.current.shift();
           onChangeRef.current(next);
+        });
+        // Edit selection: Ctrl/Cmd+K (a single-key binding added last wins over Monaco's
+        // Ctrl+K chords) and the context menu.
+        editor.addAction({
+          id: 'codewright.editSelection',
+          label: 'Edit selection with AI',
+          keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK],
+          contextMenuGroupId: 'navigation',
+          contextMenuOrder: 0,
+          run: (ed) => {
+            const selection = ed.getSelection();
+            const model = ed.getModel();
+            const range =
+              selection &&
+              model &&
+              selectedLines(selection, {
+                orCursorLine: true,
+                lineMaxColumn: (line) => model.getLineMaxColumn(line),
+              });
+            if (range && streamBase.current === null)
+              selectionRefs.current.onEditSelection?.(range);
+          },
+        });
+        editor.onDidChangeCursorSelection((e) => {
+          const model = editor.getModel();
+          const range =
+            model &&
+            selectedLines(e.selection, {
+              orCursorLine: true,
+              lineMaxColumn: (line) => model.getLineMaxColumn(line),
+            });
+          if (range) selectionRefs.current.onSelectionChange?.(range);
         });
         editorRef.current = editor;
         setReady(true);
@@ -94,17 +202,61 @@ export function CodeEditor({ value, language, onChange, ariaLabel, className }: 
   }, []);
 
   // Outside changes (a generation, rollback, upload, reopened project) replace the text; the
-  // change is pushed as an edit so Ctrl+Z still brings the previous code back.
+  // change is pushed as an edit so Ctrl+Z still brings the previous code back. While code streams
+  // in, each step is applied outside the undo history (appended when it only grew) and the view
+  // follows its end; when the stream ends, the editor silently goes back to the code from before
+  // it and pushes the result as ONE undoable edit, so the undo history stays consistent.
   useEffect(() => {
     const editor = editorRef.current;
-    if (!editor || value === valueRef.current) return;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    editor.updateOptions({
+      readOnly: streaming || readOnly,
+      readOnlyMessage: { value: streaming ? STREAMING_MESSAGE : (readOnlyMessage ?? '') },
+    });
+    if (streaming) {
+      streamBase.current ??= model.getValue();
+      const shown = model.getValue();
+      if (value === shown) return;
+      const end = model.getFullModelRange().getEndPosition();
+      const grown = value.startsWith(shown) && shown !== '';
+      model.applyEdits([
+        grown
+          ? {
+              range: {
+                startLineNumber: end.lineNumber,
+                startColumn: end.column,
+                endLineNumber: end.lineNumber,
+                endColumn: end.column,
+              },
+              text: value.slice(shown.length),
+            }
+          : { range: model.getFullModelRange(), text: value },
+      ]);
+      editor.revealLine(model.getLineCount());
+      return;
+    }
+    if (streamBase.current !== null) {
+      model.applyEdits([{ range: model.getFullModelRange(), text: streamBase.current }]);
+      valueRef.current = streamBase.current;
+      streamBase.current = null;
+    }
+    if (value === valueRef.current) {
+      echoes.current = [];
+      return;
+    }
+    const echo = echoes.current.indexOf(value);
+    if (echo >= 0) {
+      // An older text of ours: the newer ones follow as their own commits.
+      echoes.current = echoes.current.slice(echo + 1);
+      return;
+    }
+    echoes.current = [];
     valueRef.current = value;
-    const model = editor.getModel();
-    if (!model) return;
     editor.pushUndoStop();
     model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
     editor.pushUndoStop();
-  }, [value, ready]);
+  }, [value, ready, streaming, readOnly, readOnlyMessage]);
 
   useEffect(() => {
     languageRef.current = language;
@@ -112,10 +264,51 @@ export function CodeEditor({ value, language, onChange, ariaLabel, className }: 
     if (model && monacoRef.current) monacoRef.current.editor.setModelLanguage(model, language);
   }, [language, ready]);
 
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const model = editorRef.current?.getModel();
+    if (!monaco || !model) return;
+    const lines = model.getLineCount();
+    monaco.editor.setModelMarkers(
+      model,
+      'preview-problems',
+      markers
+        .filter((m) => m.line >= 1 && m.line <= lines)
+        .map((m) => ({
+          severity:
+            m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+          message: m.message,
+          startLineNumber: m.line,
+          startColumn: m.column ?? Math.max(1, model.getLineFirstNonWhitespaceColumn(m.line)),
+          endLineNumber: m.line,
+          endColumn: model.getLineMaxColumn(m.line),
+        })),
+    );
+  }, [markers, ready]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!reveal || !editor || !model || reveal.line > model.getLineCount()) return;
+    const line = reveal.line;
+    // The editor may have just been shown (the phone's Code tab): measure it first.
+    editor.layout();
+    editor.setSelection({
+      startLineNumber: line,
+      startColumn: 1,
+      endLineNumber: line,
+      endColumn: model.getLineMaxColumn(line),
+    });
+    editor.revealLineInCenterIfOutsideViewport(line);
+    editor.focus();
+  }, [reveal, ready]);
+
   return (
     <div
       className={className}
+      hidden={hidden}
       data-editor-ready={ready ? 'true' : undefined}
+      data-streaming={streaming ? 'true' : undefined}
       data-testid="code-editor"
     >
       <div ref={hostRef} className="h-full w-full" />

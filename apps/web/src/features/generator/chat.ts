@@ -1,3 +1,4 @@
+import type { ConversationEntry, PromptContextRef } from '@codewright/contract';
 import type { ChatMessageRecord } from '@codewright/sdk';
 
 /** A chat message in memory (SPEC §3), plus the streaming state of an answer being written. */
@@ -11,8 +12,38 @@ export interface ChatMessage {
   codeSnapshot?: string | null;
   /** The answer is still arriving. */
   streaming?: boolean;
-  /** The user pressed Stop; the partial answer is kept, the editor untouched. */
+  /** The user pressed Stop; the partial answer is kept. */
   stopped?: boolean;
+  /**
+   * After a Stop: whether the call stayed charged, which is exactly when its partial code went
+   * into the editor (docs/api.md § AI "Stop").
+   */
+  charged?: boolean;
+  /** A user message: the context chips it was sent with (kind, title, source; decision 033). */
+  context?: PromptContextRef[];
+}
+
+/** The chat as conversation memory (decision 013): finished messages only, oldest first. */
+export function conversationOf(messages: readonly ChatMessage[]): ConversationEntry[] {
+  return messages.filter((m) => !m.streaming).map((m) => ({ role: m.role, content: m.content }));
+}
+
+/**
+ * The message whose snapshot is in the editor ("current"): the preferred one (the last answer or
+ * the last Rollback) while its snapshot still matches, else the newest that matches; none while
+ * code streams in or when the code was edited by hand.
+ */
+export function currentMessageId(
+  messages: readonly ChatMessage[],
+  code: string,
+  preferred: string | null,
+): string | null {
+  const matches = (m: ChatMessage) =>
+    m.role === 'assistant' && !m.streaming && m.codeSnapshot != null && m.codeSnapshot === code;
+  const pick = messages.find((m) => m.id === preferred);
+  if (pick && matches(pick)) return pick.id;
+  for (let i = messages.length - 1; i >= 0; i--) if (matches(messages[i]!)) return messages[i]!.id;
+  return null;
 }
 
 let counter = 0;
@@ -29,6 +60,7 @@ export function fromRecord(record: ChatMessageRecord): ChatMessage {
     content: record.content,
     timestamp: record.createdAt,
     codeSnapshot: record.codeSnapshot,
+    ...(record.context?.length ? { context: record.context } : {}),
   };
 }
 

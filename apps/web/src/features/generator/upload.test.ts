@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATOR_UPLOAD_MAX_BYTES, MESSAGES } from '@codewright/contract';
-import { classifyUpload, imagePath, imagePrompt } from './upload.ts';
+import {
+  classifyUpload,
+  imagePath,
+  imagePrompt,
+  isContextDocument,
+  languageForFile,
+  UPLOAD_ACCEPT_WITH_DOCUMENTS,
+} from './upload.ts';
 
 describe('classifyUpload (SPEC §5)', () => {
   it('accepts every listed code extension, case-insensitively', () => {
@@ -69,5 +76,31 @@ describe('image helpers', () => {
     expect(imagePath('usr_1', 'png', 123)).toBe('uploads/usr_1/123.png');
     expect(imagePrompt('https://x/y.png')).toContain('https://x/y.png');
     expect(imagePrompt('https://x/y.png').toLowerCase()).toContain('analyze');
+  });
+});
+
+describe('languageForFile', () => {
+  it('maps code extensions to the generator languages, case-insensitively', () => {
+    expect(languageForFile('tool.py')).toBe('Python');
+    expect(languageForFile('App.TSX')).toBe('TypeScript');
+    expect(languageForFile('main.rs')).toBe('Rust');
+    expect(languageForFile('prog.cs')).toBe('C#');
+    expect(languageForFile('lib.c')).toBe('C++');
+    expect(languageForFile('notes.txt')).toBeNull();
+    expect(languageForFile('data.json')).toBeNull();
+    expect(languageForFile('Makefile')).toBeNull();
+  });
+});
+
+describe('isContextDocument (docs/decisions/024)', () => {
+  it('sends PDFs and Markdown to the context, keeps .txt and code files for the editor', () => {
+    expect(isContextDocument({ name: 'spec.pdf', type: '' })).toBe(true);
+    expect(isContextDocument({ name: 'download', type: 'application/pdf' })).toBe(true);
+    expect(isContextDocument({ name: 'README.MD', type: 'text/markdown' })).toBe(true);
+    expect(isContextDocument({ name: 'notes.txt', type: 'text/plain' })).toBe(false);
+    expect(isContextDocument({ name: 'app.ts', type: '' })).toBe(false);
+    expect(UPLOAD_ACCEPT_WITH_DOCUMENTS.split(',')).toEqual(
+      expect.arrayContaining(['.pdf', '.md', '.txt', 'image/png']),
+    );
   });
 });

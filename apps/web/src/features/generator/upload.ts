@@ -1,4 +1,4 @@
-import { GENERATOR_UPLOAD_MAX_BYTES, MESSAGES } from '@codewright/contract';
+import { GENERATOR_UPLOAD_MAX_BYTES, MESSAGES, type LanguageLabel } from '@codewright/contract';
 
 /** Code files the generator accepts (SPEC §5). */
 export const CODE_EXTENSIONS = [
@@ -33,6 +33,28 @@ export const UPLOAD_ACCEPT = [
   ...Object.keys(IMAGE_TYPES),
 ].join(',');
 
+/**
+ * Documents the Upload button sends to the context instead (docs/decisions/024), when the server
+ * reads documents: PDFs and Markdown. Plain .txt stays a code file (SPEC §5).
+ */
+export const CONTEXT_DOCUMENT_EXTENSIONS = ['pdf', 'md', 'markdown'] as const;
+
+/** The `accept` of the upload input when documents become context. */
+export const UPLOAD_ACCEPT_WITH_DOCUMENTS = [
+  UPLOAD_ACCEPT,
+  ...CONTEXT_DOCUMENT_EXTENSIONS.map((e) => `.${e}`),
+  'application/pdf',
+].join(',');
+
+/** True for a file the Upload button attaches as context (a PDF or Markdown document). */
+export function isContextDocument(file: { name: string; type: string }): boolean {
+  const extension = extensionOf(file.name);
+  return (
+    (CONTEXT_DOCUMENT_EXTENSIONS as readonly string[]).includes(extension) ||
+    file.type === 'application/pdf'
+  );
+}
+
 export type UploadKind =
   { kind: 'code' } | { kind: 'image'; extension: string } | { kind: 'rejected'; message: string };
 
@@ -62,4 +84,28 @@ export function imagePath(userId: string, extension: string, now = Date.now()): 
 /** The prompt an uploaded image leaves in the box: a request to analyse it, URL included. */
 export function imagePrompt(publicUrl: string): string {
   return `Analyze this image and write code based on it: ${publicUrl}`;
+}
+
+/** Generator language of a code file's extension (SPEC §3 languages); null when none fits. */
+const LANGUAGE_BY_EXTENSION: Readonly<Record<string, LanguageLabel>> = {
+  js: 'JavaScript',
+  jsx: 'JavaScript',
+  ts: 'TypeScript',
+  tsx: 'TypeScript',
+  py: 'Python',
+  go: 'Go',
+  rs: 'Rust',
+  java: 'Java',
+  cs: 'C#',
+  cpp: 'C++',
+  c: 'C++',
+};
+
+/**
+ * The language an uploaded code file switches the generator to, from its extension (`.py` →
+ * Python, so highlighting and the download name `code.py` follow); null for files whose
+ * extension names none of the generator's languages (.txt, .json, .html, .css).
+ */
+export function languageForFile(name: string): LanguageLabel | null {
+  return LANGUAGE_BY_EXTENSION[extensionOf(name)] ?? null;
 }

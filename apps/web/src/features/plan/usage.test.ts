@@ -31,6 +31,8 @@ describe('usage texts', () => {
     expect(usageStatusText(8, 10)).toBe('Running low · 2 left');
     expect(usageStatusText(10, 10)).toBe('Limit reached');
     expect(usageStatusText(3, -1)).toBe('Unlimited on your plan');
+    expect(usageStatusText(3, -1, false)).toBe("Unlimited on the workspace's plan");
+    expect(usageStatusText(2, 10, false)).toBe('8 left this month');
   });
 });
 

@@ -10,15 +10,21 @@ export function usageState(used: number, limit: number): UsageState {
   return used / limit >= USAGE_WARNING_RATIO ? 'warning' : 'ok';
 }
 
+/** The unlimited status on a plan the user does not own: a teammate's view of the team's plan. */
+export const UNLIMITED_ON_WORKSPACE_PLAN = "Unlimited on the workspace's plan";
+
 /** "8 / 10", or "8 / Unlimited". */
 export function formatUsage(used: number, limit: number): string {
   return `${used} / ${limit === UNLIMITED ? 'Unlimited' : limit}`;
 }
 
-/** The text that accompanies the meter colour, so colour is never the only signal. */
-export function usageStatusText(used: number, limit: number): string {
+/**
+ * The text that accompanies the meter colour, so colour is never the only signal. `own` false:
+ * the meter shows the plan of a workspace someone else owns (docs/decisions/026).
+ */
+export function usageStatusText(used: number, limit: number, own = true): string {
   const state = usageState(used, limit);
-  if (state === 'unlimited') return 'Unlimited on your plan';
+  if (state === 'unlimited') return own ? 'Unlimited on your plan' : UNLIMITED_ON_WORKSPACE_PLAN;
   if (state === 'exhausted') return 'Limit reached';
   const left = Math.max(0, limit - used);
   return state === 'warning' ? `Running low · ${left} left` : `${left} left this month`;

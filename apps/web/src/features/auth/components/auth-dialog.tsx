@@ -27,6 +27,8 @@ export interface AuthDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where to go after sign-in: /generator by default (SPEC §2.10), /dashboard from the header and /sign-in (SPEC §9). */
   redirectTo?: string;
+  /** Navigation state to arrive with after sign-in (e.g. the prompt of "Try this prompt"). */
+  redirectState?: unknown;
   initialMode?: AuthMode;
 }
 
@@ -36,7 +38,12 @@ export function AuthDialog(props: AuthDialogProps) {
   return props.open ? <OpenAuthDialog {...props} /> : null;
 }
 
-function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: AuthDialogProps) {
+function OpenAuthDialog({
+  onOpenChange,
+  redirectTo,
+  redirectState,
+  initialMode = 'signin',
+}: AuthDialogProps) {
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [view, setView] = useState<View>('social');
@@ -68,6 +75,7 @@ function OpenAuthDialog({ onOpenChange, redirectTo, initialMode = 'signin' }: Au
         setBusy={setBusy}
         onSignedIn={() => onOpenChange(false)}
         redirectTo={redirectTo ?? POST_LOGIN_PATH_DIALOG}
+        redirectState={redirectState}
       />
     </Dialog>
   );
@@ -84,10 +92,13 @@ interface BodyProps {
   setBusy: (busy: boolean) => void;
   onSignedIn: () => void;
   redirectTo: string;
+  redirectState: unknown;
 }
 
 function AuthDialogBody(props: BodyProps) {
-  const { view, setView, mode, setMode, busy, setBusy, onSignedIn, redirectTo } = props;
+  const { view, setView, mode, setMode, busy, setBusy, onSignedIn, redirectTo, redirectState } =
+    props;
+  const goOn = () => navigate(redirectTo, { state: redirectState });
   const { auth } = useAuth();
   const navigate = useNavigate();
   const [providers, setProviders] = useState<Provider[]>([]);
@@ -126,7 +137,7 @@ function AuthDialogBody(props: BodyProps) {
     setBusy(true);
     try {
       await signInWithSocial(auth, id);
-      await navigate(redirectTo);
+      await goOn();
       onSignedIn();
     } catch (error) {
       toast.error(errorMessageOf(error) ?? failure);
@@ -152,7 +163,7 @@ function AuthDialogBody(props: BodyProps) {
       } else {
         await auth.signInWithPassword({ email: trimmedEmail, password });
         // Navigate before closing so the opener's own "signed in" redirect never races this one.
-        await navigate(redirectTo);
+        await goOn();
         onSignedIn();
       }
     } catch (error) {

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { UsageMeter } from '../../plan/components/usage-meter.tsx';
-import { usageState } from '../../plan/usage.ts';
+import { UNLIMITED_ON_WORKSPACE_PLAN, usageState } from '../../plan/usage.ts';
 
 function IconChip({ children, className }: { children: ReactNode; className?: string }) {
   return (
@@ -40,11 +40,13 @@ function UsageCard({
   used,
   limit,
   icon: Icon,
+  own,
 }: {
   label: string;
   used: number;
   limit: number;
   icon: LucideIcon;
+  own: boolean;
 }) {
   return (
     <Card>
@@ -53,6 +55,7 @@ function UsageCard({
         label={label}
         used={used}
         limit={limit}
+        own={own}
         icon={
           <IconChip>
             <Icon className="size-4" />
@@ -64,7 +67,15 @@ function UsageCard({
 }
 
 /** "n of 3" on a capped plan, "n" when unlimited (SPEC §2.11). */
-function ProjectCountCard({ count, limit }: { count: number | null; limit: number }) {
+function ProjectCountCard({
+  count,
+  limit,
+  own,
+}: {
+  count: number | null;
+  limit: number;
+  own: boolean;
+}) {
   const labelId = useId();
   const unlimited = limit === UNLIMITED;
   if (count === null) {
@@ -81,7 +92,9 @@ function ProjectCountCard({ count, limit }: { count: number | null; limit: numbe
   const state = usageState(count, limit);
   const left = Math.max(0, limit - count);
   const status = unlimited
-    ? 'Unlimited on your plan'
+    ? own
+      ? 'Unlimited on your plan'
+      : UNLIMITED_ON_WORKSPACE_PLAN
     : state === 'exhausted'
       ? 'Limit reached'
       : `${left} ${left === 1 ? 'slot' : 'slots'} left`;
@@ -152,8 +165,11 @@ function AiModelsCard({ advanced }: { advanced: boolean }) {
 export function PlanOverview({
   plan,
   projectCount,
+  own = true,
 }: {
   plan: PlanInfo;
+  /** False when `plan` is the workspace owner's, shown to a member (docs/decisions/026). */
+  own?: boolean;
   /** null while the list is unavailable (load failure). */
   projectCount: number | null;
 }) {
@@ -168,14 +184,16 @@ export function PlanOverview({
           used={plan.usage.generationsUsed}
           limit={plan.limits.generationsPerMonth}
           icon={Sparkles}
+          own={own}
         />
         <UsageCard
           label="Edits"
           used={plan.usage.editsUsed}
           limit={plan.limits.editsPerMonth}
           icon={PencilLine}
+          own={own}
         />
-        <ProjectCountCard count={projectCount} limit={plan.limits.maxProjects} />
+        <ProjectCountCard count={projectCount} limit={plan.limits.maxProjects} own={own} />
         <AiModelsCard advanced={plan.limits.advancedAI} />
       </div>
     </section>

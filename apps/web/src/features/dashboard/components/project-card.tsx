@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { ArrowRight, Clock, FileCode2, Trash2 } from 'lucide-react';
+import type { PlanName } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
+import { VisibilityNote } from '../../teams/components/visibility-note.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,12 +10,25 @@ import { formatProjectDate, formatProjectDateFull } from '../format-date.ts';
 
 export interface ProjectCardProps {
   project: Project;
+  /** The workspace's plan: decides the public/private sentence (SPEC §2.7). */
+  plan?: PlanName;
+  /** Who changed it last, as a name (docs/decisions/025). */
+  changedBy?: string;
+  /** False for a viewer: no Delete button (the server refuses it anyway). */
+  canDelete?: boolean;
   onOpen: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
 
 /** One project (SPEC §2.11): name, language, description, updated date, Open and Delete. */
-export function ProjectCard({ project, onOpen, onDelete }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  plan,
+  changedBy,
+  canDelete = true,
+  onOpen,
+  onDelete,
+}: ProjectCardProps) {
   const headingId = useId();
   const description = project.description?.trim();
   return (
@@ -38,21 +53,26 @@ export function ProjectCard({ project, onOpen, onDelete }: ProjectCardProps) {
             {project.language}
           </Badge>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-1 -mr-2 text-subtle hover:bg-red-400/10 hover:text-red-300"
-          aria-label={`Delete project ${project.name}`}
-          title="Delete project"
-          onClick={() => onDelete(project)}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        {canDelete ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-2 text-subtle hover:bg-red-400/10 hover:text-red-300"
+            aria-label={`Delete project ${project.name}`}
+            title="Delete project"
+            onClick={() => onDelete(project)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        ) : null}
       </div>
       {description ? (
         <p className="mt-4 line-clamp-2 text-sm leading-relaxed break-words text-muted">
           {description}
         </p>
+      ) : null}
+      {plan && project.visibility ? (
+        <VisibilityNote visibility={project.visibility} plan={plan} className="mt-3" />
       ) : null}
       {/* Grows so footers line up across a row, but always leaves a gap. */}
       <div className="min-h-5 flex-1" aria-hidden="true" />
@@ -64,6 +84,7 @@ export function ProjectCard({ project, onOpen, onDelete }: ProjectCardProps) {
             <time dateTime={project.updatedAt} title={formatProjectDateFull(project.updatedAt)}>
               {formatProjectDate(project.updatedAt)}
             </time>
+            {changedBy ? <span data-testid="changed-by"> by {changedBy}</span> : null}
           </span>
         </p>
         <Button

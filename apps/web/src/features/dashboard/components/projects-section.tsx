@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle, FolderPlus, Plus, RotateCw } from 'lucide-react';
-import { UNLIMITED } from '@codewright/contract';
+import { type PlanName, UNLIMITED } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ProjectLimitDialog } from '../../plan/components/project-limit-dialog.tsx';
@@ -57,12 +57,14 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 
 export interface ProjectsSectionProps {
   projects: UseProjectsResult;
+  /** The workspace's plan, member names and whether the caller may add or delete projects there. */
+  workspace?: { plan: PlanName; names: ReadonlyMap<string, string>; canEdit: boolean };
   /** The plan's project cap; -1 = unlimited. */
   maxProjects: number;
 }
 
 /** "Your Projects": list newest first, empty state, New Project with the cap check, delete. */
-export function ProjectsSection({ projects, maxProjects }: ProjectsSectionProps) {
+export function ProjectsSection({ projects, maxProjects, workspace }: ProjectsSectionProps) {
   const navigate = useNavigate();
   const [limitOpen, setLimitOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Project | null>(null);
@@ -102,7 +104,7 @@ export function ProjectsSection({ projects, maxProjects }: ProjectsSectionProps)
             <span className="ml-2 text-sm font-normal text-subtle">({list.length})</span>
           ) : null}
         </h2>
-        {list.length > 0 ? (
+        {list.length > 0 && (workspace?.canEdit ?? true) ? (
           <Button size="sm" onClick={newProject}>
             <Plus className="size-4" aria-hidden="true" />
             New Project
@@ -123,7 +125,14 @@ export function ProjectsSection({ projects, maxProjects }: ProjectsSectionProps)
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((project) => (
             <li key={project.id} className="min-w-0">
-              <ProjectCard project={project} onOpen={openProject} onDelete={setToDelete} />
+              <ProjectCard
+                project={project}
+                plan={workspace?.plan}
+                changedBy={project.updatedBy ? workspace?.names.get(project.updatedBy) : undefined}
+                canDelete={workspace?.canEdit ?? true}
+                onOpen={openProject}
+                onDelete={setToDelete}
+              />
             </li>
           ))}
         </ul>

@@ -15,36 +15,43 @@ export interface UseProjectsResult {
   remove: (project: Project) => Promise<boolean>;
 }
 
-/** SPEC §7.1: the user's projects filtered by userId, newest first (updatedAt desc). */
-async function listProjects(userId: string, signal: AbortSignal): Promise<Project[]> {
+/** The projects of one workspace (docs/decisions/025), newest first (updatedAt desc). */
+async function listProjects(workspaceId: string, signal: AbortSignal): Promise<Project[]> {
   return client.db
     .from('projects')
     .select('*')
-    .eq('userId', userId)
+    .eq('workspaceId', workspaceId)
     .order('updatedAt', { ascending: false })
     .abortSignal(signal);
 }
 
-/** The signed-in user's projects, with retry and delete (SPEC §2.11, toasts of §8.2). */
-export function useProjects(userId: string): UseProjectsResult {
-  const [state, setState] = useState<ProjectsState>({ status: 'loading' });
+/**
+ * The projects of the chosen workspace, with retry and delete (SPEC §2.11, toasts of §8.2);
+ * loading until the workspace is known.
+ */
+export function useProjects(workspaceId: string | null): UseProjectsResult {
+  const [loaded, setState] = useState<ProjectsState & { for?: string }>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // An answer for another workspace (the switcher just changed) reads as loading.
+  const state: ProjectsState =
+    loaded.status === 'loading' || loaded.for === workspaceId ? loaded : { status: 'loading' };
 
   useEffect(() => {
+    if (!workspaceId) return;
     const controller = new AbortController();
-    listProjects(userId, controller.signal).then(
+    listProjects(workspaceId, controller.signal).then(
       (projects) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', projects });
+        if (!controller.signal.aborted) setState({ status: 'ready', projects, for: workspaceId });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load projects', error);
         toast.error(MESSAGES.loadProjectsFailed);
-        setState({ status: 'error' });
+        setState({ status: 'error', for: workspaceId });
       },
     );
     return () => controller.abort();
-  }, [userId, attempt]);
+  }, [workspaceId, attempt]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
@@ -61,7 +68,7 @@ export function useProjects(userId: string): UseProjectsResult {
     }
     setState((current) =>
       current.status === 'ready'
-        ? { status: 'ready', projects: current.projects.filter((p) => p.id !== project.id) }
+        ? { ...current, projects: current.projects.filter((p) => p.id !== project.id) }
         : current,
     );
     toast.success(MESSAGES.projectDeleted);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Crown, Sparkles } from 'lucide-react';
-import type { PlanName } from '@codewright/contract';
+import { PLAN_LIMITS, type PlanName } from '@codewright/contract';
 import type { User } from '@codewright/sdk';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -8,10 +8,18 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { RequireAuth } from '../../auth/components/require-auth.tsx';
 import { usePlan } from '../../plan/hooks/use-plan.ts';
 import { PRICING_PATH } from '../../plan/components/upgrade-dialog.tsx';
+import { CtaStatsCard } from '../components/cta-stats-card.tsx';
 import { DashboardSkeleton } from '../components/dashboard-skeleton.tsx';
 import { PlanOverview } from '../components/plan-overview.tsx';
 import { ProjectsSection } from '../components/projects-section.tsx';
+import { useCtaStats } from '../hooks/use-cta-stats.ts';
 import { useProjects } from '../hooks/use-projects.ts';
+import { client } from '../../../sdk.ts';
+import { WorkspaceSwitcher } from '../../teams/components/workspace-switcher.tsx';
+import { useMemberNames } from '../../teams/hooks/use-member-names.ts';
+import { useWorkspaces } from '../../teams/hooks/use-workspaces.ts';
+import { useWorkspacePlan } from '../../teams/hooks/use-workspace-plan.ts';
+import { WorkspacePlanNote } from '../../teams/components/workspace-plan-note.tsx';
 
 const badgeTone: Record<PlanName, BadgeTone> = {
   free: 'neutral',
@@ -30,11 +38,20 @@ export function DashboardPage() {
 }
 
 function Workspace({ user }: { user: User }) {
-  const { plan } = usePlan(user.id);
-  const projects = useProjects(user.id);
+  const { plan: ownPlan } = usePlan(user.id);
+  const workspaces = useWorkspaces(user.id);
+  const current = workspaces.current;
+  const projects = useProjects(current?.id ?? null);
+  const names = useMemberNames(current?.id ?? null);
+  const ctaStats = useCtaStats(user);
+  // The cards show the chosen workspace's plan: its owner's (docs/decisions/026).
+  const shown = useWorkspacePlan(user.id, current, ownPlan);
+  const view = shown === 'unavailable' ? (ownPlan ? { plan: ownPlan, own: true } : null) : shown;
 
   // One skeleton until both answers are in, so the page never assembles piece by piece.
-  if (!plan || projects.state.status === 'loading') return <DashboardSkeleton />;
+  if (!view || (projects.state.status === 'loading' && workspaces.state.status !== 'error'))
+    return <DashboardSkeleton />;
+  const plan = view.plan;
 
   const projectCount = projects.state.status === 'ready' ? projects.state.projects.length : null;
 
@@ -46,7 +63,7 @@ function Workspace({ user }: { user: User }) {
             <h1 className="text-3xl font-semibold tracking-tight text-fg">Coding Workspace</h1>
             <Badge tone={badgeTone[plan.plan]} data-plan={plan.plan} className="px-3 py-1">
               {plan.plan === 'free' ? null : <Crown className="size-3.5" aria-hidden="true" />}
-              <span className="sr-only">Current plan: </span>
+              <span className="sr-only">{view.own ? 'Current plan: ' : 'Workspace plan: '}</span>
               {plan.limits.name} plan
             </Badge>
           </div>
@@ -54,7 +71,7 @@ function Workspace({ user }: { user: User }) {
             Signed in as <span className="font-medium text-fg">{user.email}</span>
           </p>
         </div>
-        {plan.plan === 'free' ? (
+        {plan.plan === 'free' && view.own ? (
           <Link
             to={PRICING_PATH}
             className={buttonClasses('primary', 'md', 'self-start sm:self-auto')}
@@ -65,8 +82,39 @@ function Workspace({ user }: { user: User }) {
         ) : null}
       </div>
 
-      <PlanOverview plan={plan} projectCount={projectCount} />
-      <ProjectsSection projects={projects} maxProjects={plan.limits.maxProjects} />
+      {/* The switcher first: it decides the plan, usage and projects below it. */}
+      {current && workspaces.workspaces.length > 1 ? (
+        <div className="mt-8">
+          <WorkspaceSwitcher
+            workspaces={workspaces.workspaces}
+            current={current}
+            onSelect={workspaces.select}
+          />
+        </div>
+      ) : null}
+      {current ? (
+        <WorkspacePlanNote
+          workspace={current}
+          plan={plan}
+          own={view.own}
+          ownerName={names.get(current.ownerId)}
+        />
+      ) : null}
+      <PlanOverview plan={plan} projectCount={projectCount} own={view.own} />
+      {ctaStats ? <CtaStatsCard stats={ctaStats} /> : null}
+      <ProjectsSection
+        projects={projects}
+        maxProjects={current ? PLAN_LIMITS[current.plan].maxProjects : plan.limits.maxProjects}
+        workspace={
+          current
+            ? {
+                plan: current.plan,
+                names,
+                canEdit: client.workspaces.can('create', 'project', current),
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

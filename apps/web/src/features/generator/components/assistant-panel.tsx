@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Loader2, Paperclip, Send, Sparkles, Square } from 'lucide-react';
 import { MESSAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,9 +21,22 @@ export interface AssistantPanelProps {
   uploading: boolean;
   /** True when the editor holds code: the next send is an edit. */
   editing: boolean;
+  /** The prompt box, for those who put text in it (suggested follow-ups). */
+  promptRef?: RefObject<HTMLTextAreaElement | null>;
+  /** What goes with the prompt, above the box: the context chips (features/generator/context). */
+  attachments?: ReactNode;
+  /** More buttons beside Upload: add context, image asset, speak (features/generator/context). */
+  tools?: ReactNode;
+  /** The upload input's `accept` (default: code files and images, SPEC §5). */
+  uploadAccept?: string;
+  /** What Upload takes, for its label (default: "a code file or image"). */
+  uploadWhat?: string;
 }
 
-/** "AI Assistant" (SPEC §2.12, §4.4): prompt box, upload, Generate Code / Stop, tips. */
+/**
+ * "AI Assistant" (SPEC §2.12, §4.4): prompt box, upload, Generate Code / Stop, tips. The composer
+ * is pinned at the bottom of the chat column; the tips fold away so it stays compact.
+ */
 export function AssistantPanel({
   prompt,
   onPromptChange,
@@ -33,6 +46,11 @@ export function AssistantPanel({
   generating,
   uploading,
   editing,
+  promptRef,
+  attachments,
+  tools,
+  uploadAccept = UPLOAD_ACCEPT,
+  uploadWhat = 'a code file or image',
 }: AssistantPanelProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const promptId = useId();
@@ -48,40 +66,43 @@ export function AssistantPanel({
   return (
     <section
       aria-labelledby="assistant-title"
-      className="min-w-0 rounded-2xl border border-border bg-surface p-4"
+      className="min-w-0 shrink-0 rounded-2xl border border-border bg-surface p-3"
+      data-testid="composer"
     >
       <h2 id="assistant-title" className="flex items-center gap-2 text-sm font-semibold text-fg">
         <Sparkles className="size-4 text-accent-hover" aria-hidden="true" />
         AI Assistant
-        <span className="ml-auto rounded-md bg-white/5 px-2 py-0.5 text-xs font-normal text-subtle">
+        <span className="ml-auto rounded-md bg-white/5 px-2 py-0.5 text-xs font-normal text-muted">
           {editing ? 'Next: edit' : 'Next: generation'}
         </span>
       </h2>
+      {attachments}
       <label htmlFor={promptId} className="sr-only">
         Describe what you want to build
       </label>
       <textarea
+        ref={promptRef}
         id={promptId}
         value={prompt}
         onChange={(e) => onPromptChange(e.target.value)}
         onKeyDown={onKeyDown}
         disabled={generating}
-        rows={4}
+        rows={3}
         aria-describedby={hintId}
         placeholder={
           editing
             ? 'Describe a change, e.g. "add input validation"'
             : 'Describe what you want to build, e.g. "a debounce function with tests"'
         }
-        className="mt-3 block w-full resize-y rounded-xl border border-border-strong bg-bg/60 px-3.5 py-3 text-sm text-fg placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent/40 disabled:opacity-60"
+        className="mt-2 block max-h-48 min-h-[4.5rem] w-full resize-y rounded-xl border border-border-strong bg-bg/60 px-3.5 py-3 text-sm text-fg placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent/40 disabled:opacity-60"
       />
-      <p id={hintId} className="mt-1.5 text-xs text-subtle">
+      <p id={hintId} className="mt-1 text-xs text-muted">
         {MESSAGES.promptHint}
       </p>
       <input
         ref={fileRef}
         type="file"
-        accept={UPLOAD_ACCEPT}
+        accept={uploadAccept}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -92,13 +113,14 @@ export function AssistantPanel({
           if (file) onUpload(file);
         }}
       />
-      <div className="mt-3 flex gap-2">
+      {/* Wraps: on a narrow column Generate Code takes its own row below the tools. */}
+      <div className="mt-2 flex flex-wrap gap-2">
         <Button
           variant="outline"
           onClick={() => fileRef.current?.click()}
           disabled={generating || uploading}
-          aria-label="Upload a code file or image"
-          title="Upload a code file or image"
+          aria-label={`Upload ${uploadWhat}`}
+          title={`Upload ${uploadWhat}`}
         >
           {uploading ? (
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -107,7 +129,8 @@ export function AssistantPanel({
           )}
           <span className="hidden sm:inline">Upload</span>
         </Button>
-        <Button className="flex-1" onClick={onSend} disabled={generating}>
+        {tools}
+        <Button className="min-w-[9.5rem] flex-1" onClick={onSend} disabled={generating}>
           {generating ? (
             <>
               <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -127,9 +150,17 @@ export function AssistantPanel({
           </Button>
         ) : null}
       </div>
-      <div className="mt-4 rounded-xl border border-border bg-white/[0.02] p-3">
-        <p className="text-xs font-semibold tracking-wide text-subtle uppercase">Tips</p>
-        <ul className="mt-2 space-y-1.5 text-xs text-muted">
+      <details className="group mt-2 text-xs">
+        <summary className="cursor-pointer list-none rounded text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block transition-transform group-open:rotate-90"
+          >
+            ›
+          </span>
+          Tips
+        </summary>
+        <ul className="mt-2 space-y-1.5 text-muted">
           {TIPS.map((tip) => (
             <li key={tip} className="flex gap-2">
               <span
@@ -140,7 +171,7 @@ export function AssistantPanel({
             </li>
           ))}
         </ul>
-      </div>
+      </details>
     </section>
   );
 }

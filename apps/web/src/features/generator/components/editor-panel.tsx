@@ -1,14 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
-import { Check, Copy, Download } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Check, Code2, Copy, Download, Loader2, WandSparkles } from 'lucide-react';
 import { COPY_CONFIRM_MS, LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { CodeEditor } from '../../editor/code-editor.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import {
+  CodeEditor,
+  type EditorMarker,
+  type EditorReveal,
+  type SelectedLines,
+} from '../../editor/code-editor.tsx';
 
 export interface EditorPanelProps {
+  /** The code shown: the editor's, or the code streaming in. */
   code: string;
   language: string;
   onChange: (code: string) => void;
+  /** Code is streaming in: the editor is read-only and says so. */
+  streaming: boolean;
+  /** Read only for good, saying why (a viewer of the project's workspace, docs/decisions/025). */
+  readOnlyMessage?: string | null;
+  /**
+   * More tabs of the editor column, after "Code" (the History panel plugs in here). The
+   * column's header is where panels about this code add their tabs; see workspace-layout.tsx.
+   */
+  tabs?: ReactNode;
+  /** Problems marked on their lines (the live preview's errors). */
+  markers?: readonly EditorMarker[];
+  /** A line to select (an error chosen in the preview's Console). */
+  reveal?: EditorReveal | null;
+  /**
+   * Shown instead of the editor (the review of an AI edit, the History panel); the editor
+   * stays mounted underneath, with its undo history and selection.
+   */
+  overlay?: ReactNode;
+  /** Edit selection (Ctrl/Cmd+K, and the header's button): absent hides the button. */
+  onEditSelection?: (range: SelectedLines) => void;
+  /** The editor's selected lines (the cursor's line when nothing is selected). */
+  selection?: SelectedLines | null;
+  onSelectionChange?: (range: SelectedLines) => void;
 }
 
 /** Monaco language id of a language label ("C#" → "csharp"); plaintext when unknown. */
@@ -16,8 +46,25 @@ export function monacoLanguage(label: string): string {
   return LANGUAGES.find((l) => l.label === label || l.id === label)?.id ?? 'plaintext';
 }
 
-/** "Code Editor" (SPEC §2.12, §4.4, §8.2): language badge, copy (check for 2 s), download. */
-export function EditorPanel({ code, language, onChange }: EditorPanelProps) {
+/**
+ * "Code Editor" (SPEC §2.12, §4.4, §8.2): the editor column — a header with its tabs, the
+ * language, copy (a check for 2 s) and download `code.<ext>` — over Monaco, which fills the rest.
+ */
+export function EditorPanel({
+  code,
+  language,
+  onChange,
+  streaming,
+  readOnlyMessage = null,
+  tabs,
+  markers,
+  reveal,
+  overlay,
+  onEditSelection,
+  selection = null,
+  onSelectionChange,
+}: EditorPanelProps) {
+  const lines = selection ?? { startLine: 1, endLine: 1 };
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,13 +97,22 @@ export function EditorPanel({ code, language, onChange }: EditorPanelProps) {
   return (
     <section
       aria-labelledby="editor-title"
-      className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface"
+      className={cn(
+        '@container flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border bg-surface',
+        streaming ? 'border-accent/60' : 'border-border',
+      )}
       data-code={code}
+      data-streaming={streaming ? 'true' : undefined}
       data-testid="editor-panel"
     >
-      <div className="flex items-center gap-2 border-b border-border px-4 py-2.5">
-        <h2 id="editor-title" className="text-sm font-semibold text-fg">
-          Code Editor
+      <div
+        className="flex h-11 shrink-0 items-center gap-2 border-b border-border pr-2 pl-3"
+        data-toast-clearance
+      >
+        <h2 id="editor-title" className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+          <Code2 className="size-4 text-accent-hover" aria-hidden="true" />
+          {/* A narrow column (beside the preview, or a phone) keeps the name for screen readers. */}
+          <span className="whitespace-nowrap @max-[34rem]:sr-only">Code Editor</span>
         </h2>
         <span
           className="rounded-md bg-white/5 px-2 py-0.5 text-xs text-muted"
@@ -64,12 +120,29 @@ export function EditorPanel({ code, language, onChange }: EditorPanelProps) {
         >
           {language}
         </span>
+        {tabs}
         <div className="ml-auto flex items-center gap-1">
+          {onEditSelection && !overlay ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="@max-[40rem]:w-9 @max-[40rem]:px-0"
+              onClick={() => onEditSelection(lines)}
+              disabled={!code || streaming}
+              aria-label="Edit selection"
+              aria-keyshortcuts="Control+K Meta+K"
+              title={`Edit ${lines.startLine === lines.endLine ? `line ${lines.startLine}` : `lines ${lines.startLine}–${lines.endLine}`} with AI (Ctrl/Cmd+K)`}
+              data-testid="edit-selection-button"
+            >
+              <WandSparkles className="size-4" aria-hidden="true" />
+              <span className="@max-[40rem]:sr-only">Edit selection</span>
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="icon"
             onClick={() => void copy()}
-            disabled={!code}
+            disabled={!code || streaming}
             aria-label={copied ? 'Copied' : 'Copy code'}
             title="Copy code"
           >
@@ -83,7 +156,7 @@ export function EditorPanel({ code, language, onChange }: EditorPanelProps) {
             variant="ghost"
             size="icon"
             onClick={download}
-            disabled={!code}
+            disabled={!code || streaming}
             aria-label="Download code"
             title={`Download code.${extensionFor(language)}`}
           >
@@ -91,12 +164,31 @@ export function EditorPanel({ code, language, onChange }: EditorPanelProps) {
           </Button>
         </div>
       </div>
+      {streaming ? (
+        <p
+          className="flex shrink-0 items-center gap-2 border-b border-accent/30 bg-accent-soft px-3 py-1.5 text-xs text-fg"
+          role="status"
+          data-testid="editor-streaming"
+        >
+          <Loader2 className="size-3.5 animate-spin text-accent-hover" aria-hidden="true" />
+          Writing code… the editor is read-only until the answer ends.
+        </p>
+      ) : null}
+      {overlay}
       <CodeEditor
+        hidden={Boolean(overlay)}
+        onEditSelection={onEditSelection}
+        onSelectionChange={onSelectionChange}
         value={code}
         language={monacoLanguage(language)}
         onChange={onChange}
+        streaming={streaming}
+        readOnly={readOnlyMessage !== null}
+        readOnlyMessage={readOnlyMessage ?? undefined}
         ariaLabel={`${language} code editor`}
-        className="relative h-[24rem] shrink-0 bg-[#1e1e1e] sm:h-[28rem] lg:h-auto lg:min-h-[36rem] lg:flex-1"
+        markers={markers}
+        reveal={reveal}
+        className="relative min-h-[16rem] flex-1 bg-[#1e1e1e]"
       />
     </section>
   );

@@ -1,17 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  MESSAGES,
-  UNLIMITED,
-  aiMeterFor,
-  buildGenerationPrompt,
-  extractCode,
-  fileLoadedMessage,
-} from '@codewright/contract';
-import { CodewrightError, type PlanInfo, type User } from '@codewright/sdk';
+import { MESSAGES, fileLoadedMessage, type PromptContextItem } from '@codewright/contract';
+import type { PlanInfo, User } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
-import { fromRecord, localMessageId, type ChatMessage } from '../chat.ts';
-import { classifyUpload, imagePath, imagePrompt } from '../upload.ts';
+import { currentMessageId, fromRecord, type ChatMessage } from '../chat.ts';
+import { DRAFT_VERSION, fromDraftMessage, toDraftMessage, type GeneratorDraft } from '../draft.ts';
+import { followUpsFor } from '../follow-ups.ts';
+import { classifyUpload, imagePath, imagePrompt, languageForFile } from '../upload.ts';
+import { useDraft } from './use-draft.ts';
+import { useGeneration } from './use-generation.ts';
+import { useProjectSave } from './use-project-save.ts';
 
 /** Navigation state accepted by /generator (SPEC §2.12). */
 export interface GeneratorNavState {
@@ -22,49 +20,52 @@ export interface GeneratorNavState {
   initialPrompt?: string;
 }
 
-const LIMIT_CODES = new Set(['GENERATION_LIMIT_REACHED', 'EDIT_LIMIT_REACHED']);
-
-function isAbort(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && error.name === 'AbortError');
-}
-
 export interface GeneratorOptions {
   user: User;
   initial: GeneratorNavState;
   defaultLanguage: string;
   plan: PlanInfo | null;
   reloadPlan: () => void;
+  /** A generation finished with code (the phone layout shows the Code tab). */
+  onGenerated?: () => void;
+  /** An AI edit ended with changes to review: the review should be on screen (decision 022). */
+  onEditStarted?: () => void;
+  /** Context attached in the composer, sent with each prompt (docs/decisions/024). */
+  readContext?: () => PromptContextItem[];
+  /** The composer's chips now: the draft keeps them with the unsent prompt (decision 033). */
+  contextItems?: PromptContextItem[];
+  /** Puts a restored draft's chips back in the composer. */
+  restoreContext?: (items: PromptContextItem[]) => void;
 }
 
-/** The generator's state and actions (SPEC §4.4): chat, code, streaming send, upload, save. */
-export function useGenerator({
-  user,
-  initial,
-  defaultLanguage,
-  plan,
-  reloadPlan,
-}: GeneratorOptions) {
-  const [language, setLanguage] = useState(initial.language || defaultLanguage);
+/**
+ * The generator's state and actions (SPEC §4.4): chat, code, language, project; sending and Stop
+ * (use-generation.ts), saving (use-project-save.ts), unsaved work kept on this device and offered
+ * back (use-draft.ts), Rollback and the "current" mark, upload, suggested follow-ups.
+ */
+export function useGenerator(options: GeneratorOptions) {
+  const { user, initial, defaultLanguage } = options;
+  const openedLanguage = initial.language || defaultLanguage;
+  const [language, setLanguage] = useState(openedLanguage);
   const [code, setCode] = useState(initial.code ?? '');
   const [prompt, setPrompt] = useState(initial.initialPrompt ?? '');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [generating, setGenerating] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [projectId, setProjectId] = useState<string | null>(initial.projectId ?? null);
   const [projectName, setProjectName] = useState(initial.projectName ?? '');
-  const [saving, setSaving] = useState(false);
-  const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
-  const [projectLimitOpen, setProjectLimitOpen] = useState(false);
+  /** Code and language as last saved or opened: what "unsaved" is measured against. */
+  const [baseline, setBaseline] = useState({ code: initial.code ?? '', language: openedLanguage });
+  const [storedIds, setStoredIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [preferredCurrent, setPreferredCurrent] = useState<string | null>(null);
   const [historyLoading, setHistoryLoading] = useState(Boolean(initial.projectId));
-
-  const controllerRef = useRef<AbortController | null>(null);
-  const generatingRef = useRef(false);
-  const savedIds = useRef(new Set<string>());
+  const [uploading, setUploading] = useState(false);
   const imageUrls = useRef<string[]>([]);
-  const messagesRef = useRef<ChatMessage[]>([]);
+
+  const state = { language, code, prompt, messages, projectId, projectName, storedIds };
+  const latest = useRef(state);
   useEffect(() => {
-    messagesRef.current = messages;
-  }, [messages]);
+    latest.current = state;
+  });
+  const read = useCallback(() => latest.current, []);
 
   // A reopened project brings back its whole chat, oldest first (SPEC §2.12, §4.4).
   useEffect(() => {
@@ -80,7 +81,7 @@ export function useGenerator({
       .then(
         (rows) => {
           if (controller.signal.aborted) return;
-          for (const row of rows) savedIds.current.add(row.id);
+          setStoredIds((ids) => new Set([...ids, ...rows.map((r) => r.id)]));
           setMessages((current) => [...rows.map(fromRecord), ...current]);
           setHistoryLoading(false);
         },
@@ -93,107 +94,97 @@ export function useGenerator({
     return () => controller.abort();
   }, [initial.projectId]);
 
-  // Leaving the page stops an answer still streaming.
-  useEffect(() => () => controllerRef.current?.abort(), []);
+  const generation = useGeneration({
+    plan: options.plan,
+    reloadPlan: options.reloadPlan,
+    read,
+    setPrompt,
+    setCode,
+    setMessages,
+    markCurrent: setPreferredCurrent,
+    onFinished: () => options.onGenerated?.(),
+    onEditStarted: () => options.onEditStarted?.(),
+    readContext: () => options.readContext?.() ?? [],
+    // An accepted edit became a version: the project's stored code is the editor's now.
+    onCommitted: (committed) => setBaseline((b) => ({ ...b, code: committed })),
+    takeImageUrls: (request) => {
+      const urls = imageUrls.current.filter((url) => request.includes(url));
+      imageUrls.current = [];
+      return urls;
+    },
+  });
 
-  const updateMessage = useCallback((id: string, patch: Partial<ChatMessage>) => {
-    setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...patch } : m)));
-  }, []);
+  const saving = useProjectSave({
+    userId: user.id,
+    read,
+    onSaved: (saved) => {
+      setProjectId(saved.projectId);
+      setProjectName(saved.name);
+      setBaseline({ code: saved.code, language: saved.language });
+      setStoredIds((ids) => new Set([...ids, ...saved.storedIds]));
+    },
+  });
 
-  const showLimit = useCallback((isEdit: boolean) => {
-    const message = isEdit ? MESSAGES.editLimit : MESSAGES.generationLimit;
-    toast.error(message);
-    setUpgradeMessage(message);
-  }, []);
+  const unsaved =
+    code !== baseline.code ||
+    language !== baseline.language ||
+    messages.some((m) => !m.streaming && !storedIds.has(m.id));
 
-  const send = useCallback(async () => {
-    const request = prompt.trim();
-    if (!request || generatingRef.current) return;
-    // DESIGN §3.3: a prompt sent while the editor holds code is an edit.
-    const meter = aiMeterFor(code);
-    const isEdit = meter === 'edit';
-    if (plan) {
-      const limit = isEdit ? plan.limits.editsPerMonth : plan.limits.generationsPerMonth;
-      const remaining = isEdit ? plan.remaining.edits : plan.remaining.generations;
-      if (limit !== UNLIMITED && remaining <= 0) {
-        showLimit(isEdit);
-        return;
-      }
-    }
-
-    generatingRef.current = true;
-    setGenerating(true);
-    setPrompt('');
-    const now = new Date().toISOString();
-    const userMessage: ChatMessage = {
-      id: localMessageId(),
-      role: 'user',
-      content: request,
-      timestamp: now,
+  const chips = options.contextItems;
+  const draftNow = useMemo<GeneratorDraft | null>(() => {
+    // Chips of the unsent prompt are kept too, even when nothing else is unsaved.
+    if (!unsaved && !chips?.length) return null;
+    return {
+      version: DRAFT_VERSION,
+      savedAt: new Date().toISOString(),
+      language,
+      code,
+      prompt,
+      projectId,
+      projectName,
+      messages: messages
+        .filter((m) => !m.streaming)
+        .map((m) => toDraftMessage(m, storedIds.has(m.id))),
+      baseline,
+      ...(chips?.length ? { chips } : {}),
     };
-    const answerId = localMessageId();
-    setMessages((list) => [
-      ...list,
-      userMessage,
-      { id: answerId, role: 'assistant', content: '', timestamp: now, streaming: true },
-    ]);
-    const urls = imageUrls.current.filter((url) => request.includes(url));
-    imageUrls.current = [];
-    const controller = new AbortController();
-    controllerRef.current = controller;
+  }, [
+    unsaved,
+    language,
+    code,
+    prompt,
+    projectId,
+    projectName,
+    messages,
+    storedIds,
+    baseline,
+    chips,
+  ]);
+  const draft = useDraft(user.id, draftNow);
 
-    try {
-      const result = await client.ai.streamText({
-        prompt: buildGenerationPrompt({ language, request, currentCode: code }),
-        meter,
-        ...(urls.length > 0 ? { imageUrls: urls } : {}),
-        signal: controller.signal,
-        onDelta: (_delta: string, text: string) => updateMessage(answerId, { content: text }),
-      });
-      const extracted = extractCode(result.text);
-      setCode(extracted);
-      updateMessage(answerId, {
-        content: result.text,
-        codeSnapshot: extracted,
-        streaming: false,
-        timestamp: new Date().toISOString(),
-      });
-      toast.success(MESSAGES.codeGenerated);
-    } catch (error) {
-      if (isAbort(error, controller.signal)) {
-        // Stop: the partial answer stays, marked; the editor is untouched.
-        setMessages((list) =>
-          list.flatMap((m) => {
-            if (m.id !== answerId) return [m];
-            return m.content.trim() ? [{ ...m, streaming: false, stopped: true }] : [];
-          }),
-        );
-      } else {
-        setMessages((list) => list.filter((m) => m.id !== answerId));
-        const codeOf = error instanceof CodewrightError ? error.code : null;
-        if (codeOf && LIMIT_CODES.has(codeOf)) showLimit(codeOf === 'EDIT_LIMIT_REACHED');
-        else if (
-          (codeOf === 'AI_NOT_CONFIGURED' || codeOf === 'AI_STREAM_LIMIT_REACHED') &&
-          error instanceof Error
-        )
-          toast.error(MESSAGES.generateFailed, { description: error.message });
-        else {
-          console.error('Generation failed', error);
-          toast.error(MESSAGES.generateFailed);
-        }
-      }
-    } finally {
-      controllerRef.current = null;
-      generatingRef.current = false;
-      setGenerating(false);
-      reloadPlan();
-    }
-  }, [prompt, code, plan, language, showLimit, updateMessage, reloadPlan]);
+  /** Puts the offered draft back: its code, chat, language and project. */
+  const restore = useCallback(() => {
+    const offer = draft.offer;
+    if (!offer) return;
+    setLanguage(offer.language);
+    setCode(offer.code);
+    setPrompt(offer.prompt);
+    setProjectId(offer.projectId);
+    setProjectName(offer.projectName);
+    setBaseline(offer.baseline);
+    setMessages(offer.messages.map(fromDraftMessage));
+    setStoredIds(new Set(offer.messages.filter((m) => m.stored).map((m) => m.id)));
+    setPreferredCurrent(null);
+    setHistoryLoading(false);
+    options.restoreContext?.(offer.chips ?? []);
+    draft.dismissOffer(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restoreContext is a stable callback
+  }, [draft]);
 
-  const stop = useCallback(() => controllerRef.current?.abort(), []);
-
-  const rollback = useCallback((snapshot: string) => {
-    setCode(snapshot);
+  const rollback = useCallback((message: ChatMessage) => {
+    if (message.codeSnapshot == null) return;
+    setCode(message.codeSnapshot);
+    setPreferredCurrent(message.id);
     toast.success(MESSAGES.rolledBack);
   }, []);
 
@@ -207,15 +198,17 @@ export function useGenerator({
       setUploading(true);
       try {
         if (kind.kind === 'code') {
-          setCode(await file.text());
+          const text = await file.text();
+          setCode(text);
+          // The language follows the file (highlighting, the download's code.<ext>).
+          const fileLanguage = languageForFile(file.name);
+          if (fileLanguage) setLanguage(fileLanguage);
           toast.success(fileLoadedMessage(file.name));
         } else {
           const { publicUrl } = await client.storage.upload(
             imagePath(user.id, kind.extension),
             file,
-            {
-              upsert: true,
-            },
+            { upsert: true },
           );
           imageUrls.current = [...imageUrls.current, publicUrl];
           setPrompt(imagePrompt(publicUrl));
@@ -231,94 +224,53 @@ export function useGenerator({
     [user.id],
   );
 
-  /** Creates or updates the project, then stores every chat message not stored yet. True when done. */
-  const save = useCallback(
-    async (name: string): Promise<boolean> => {
-      const trimmed = name.trim();
-      if (!trimmed) {
-        toast.error(MESSAGES.enterProjectName);
-        return false;
-      }
-      if (!code.trim()) {
-        toast.error(MESSAGES.cannotSaveEmpty);
-        return false;
-      }
-      setSaving(true);
-      const updating = projectId !== null;
-      try {
-        let id = projectId;
-        if (id) {
-          await client.db.from('projects').update({ name: trimmed, language, code }).eq('id', id);
-        } else {
-          const rows = await client.db.from('projects').insert({
-            userId: user.id,
-            name: trimmed,
-            language,
-            code,
-            description: messagesRef.current[0]?.content ?? '',
-          });
-          const created = rows[0];
-          if (!created) throw new Error('The server did not return the new project');
-          id = created.id;
-          setProjectId(id);
-        }
-        setProjectName(trimmed);
-        for (const message of messagesRef.current) {
-          if (message.streaming || savedIds.current.has(message.id)) continue;
-          try {
-            await client.db.from('chat_messages').insert({
-              projectId: id,
-              userId: user.id,
-              role: message.role,
-              content: message.content,
-              codeSnapshot: message.codeSnapshot ?? null,
-              createdAt: message.timestamp,
-            });
-          } catch (error) {
-            console.warn('A chat message could not be stored; treated as saved', error);
-          }
-          savedIds.current.add(message.id);
-        }
-        toast.success(updating ? MESSAGES.projectUpdated : MESSAGES.projectSaved);
-        return true;
-      } catch (error) {
-        if (error instanceof CodewrightError && error.code === 'PROJECT_LIMIT_REACHED') {
-          setProjectLimitOpen(true);
-        } else {
-          console.error('Save failed', error);
-          toast.error(MESSAGES.saveFailed);
-        }
-        return false;
-      } finally {
-        setSaving(false);
-      }
-    },
-    [code, language, projectId, user.id],
-  );
+  const liveCode = generation.liveCode;
+  const currentId = liveCode === null ? currentMessageId(messages, code, preferredCurrent) : null;
+  const last = messages[messages.length - 1];
+  const followUps =
+    !generation.generating && last?.role === 'assistant' && !last.streaming
+      ? followUpsFor(language, code.trim() !== '')
+      : [];
 
   return {
     language,
     setLanguage,
+    /** The editor's own code (what Save stores). */
     code,
     setCode,
+    /** What the editor shows: the code streaming in, else the editor's own. */
+    shownCode: liveCode ?? code,
+    streamingCode: liveCode !== null,
     prompt,
     setPrompt,
     messages,
     historyLoading,
-    generating,
+    currentId,
+    followUps,
+    generating: generation.generating,
     uploading,
     projectId,
     projectName,
-    setProjectName,
-    saving,
-    send,
-    stop,
+    unsaved,
+    send: generation.send,
+    stop: generation.stop,
+    /** The AI edit under review (review/, docs/decisions/022). */
+    review: generation.review,
+    /** A restore on the server made `restored` the project's code: the editor and "saved" follow. */
+    adoptSavedCode: useCallback((restored: string) => {
+      setCode(restored);
+      setBaseline((b) => ({ ...b, code: restored }));
+    }, []),
     rollback,
     upload,
-    save,
-    upgradeMessage,
-    closeUpgrade: () => setUpgradeMessage(null),
-    projectLimitOpen,
-    closeProjectLimit: () => setProjectLimitOpen(false),
+    save: saving.save,
+    saving: saving.saving,
+    draftOffer: draft.offer,
+    restoreDraft: restore,
+    discardDraft: useCallback(() => draft.dismissOffer(true), [draft]),
+    upgradeMessage: generation.upgradeMessage,
+    closeUpgrade: generation.closeUpgrade,
+    projectLimitOpen: saving.projectLimitOpen,
+    closeProjectLimit: saving.closeProjectLimit,
   };
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { LayoutDashboard, Save, Sparkles } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGES } from '@codewright/contract';
 import type { User } from '@codewright/sdk';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { cn } from '../../../components/ui/cn.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { RequireAuth } from '../../auth/components/require-auth.tsx';
 import { ProjectLimitDialog } from '../../plan/components/project-limit-dialog.tsx';
@@ -13,11 +12,32 @@ import { UpgradeDialog } from '../../plan/components/upgrade-dialog.tsx';
 import { UsageMeter } from '../../plan/components/usage-meter.tsx';
 import { usePlan } from '../../plan/hooks/use-plan.ts';
 import { loadMonaco } from '../../editor/code-editor.tsx';
+import { GeneratorPreview } from '../../preview/generator-preview.tsx';
+import { useGeneratorPreview } from '../../preview/use-generator-preview.ts';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { AssistantPanel } from '../components/assistant-panel.tsx';
 import { ChatHistory } from '../components/chat-history.tsx';
-import { EditorPanel } from '../components/editor-panel.tsx';
+import { EditorColumn } from '../components/editor-column.tsx';
+import { GeneratorHeader } from '../components/generator-header.tsx';
+import { RestoreOffer } from '../components/restore-offer.tsx';
 import { SaveDialog } from '../components/save-dialog.tsx';
+import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
+import { useToastClearance } from '../hooks/use-toast-clearance.ts';
+import { ComposerTools } from '../context/composer-tools.tsx';
+import { ContextChips } from '../context/context-chips.tsx';
+import { GeneratorMediaContext } from '../context/media-context.ts';
+import { useComposerContext } from '../context/use-composer-context.ts';
+import { client } from '../../../sdk.ts';
+import { ViewerNotice } from '../../teams/components/viewer-notice.tsx';
+import { useProjectRole } from '../../teams/hooks/use-project-role.ts';
+
+const VIEWER_SAVE_REFUSED =
+  'You are a viewer in this workspace: only editors and the owner can save.';
+const VIEWER_READ_ONLY =
+  'You are a viewer in this workspace: the code is read-only. Ask the owner for the editor role to change it.';
 
 function Loading() {
   return (
@@ -68,17 +88,44 @@ function Generator({
   plan: ReturnType<typeof usePlan>;
   initial: GeneratorNavState;
 }) {
+  const [tab, setTab] = useState<WorkspaceTab>('chat');
+  // Context and media in the composer (docs/decisions/024); `g` is read when a call is made.
+  const composer = useComposerContext({ readCode: () => g.code, reloadPlan: plan.reload });
   const g = useGenerator({
+    readContext: composer.context.read,
+    contextItems: composer.context.kept,
+    restoreContext: composer.context.restore,
     user,
     initial,
     defaultLanguage: DEFAULT_LANGUAGE,
     plan: plan.plan,
     reloadPlan: plan.reload,
+    // Phone layout: a finished generation shows its code; an edit shows its review.
+    onGenerated: () => setTab('code'),
+    onEditStarted: () => setTab('code'),
   });
   const [saveOpen, setSaveOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
   const info = plan.plan;
   const hasCode = g.code.trim() !== '';
   const updating = g.projectId !== null;
+  // A viewer of the project's workspace reads only: no composer, no save (docs/decisions/025).
+  const role = useProjectRole(g.projectId);
+  const readOnly = role !== null && !client.workspaces.can('update', 'project', role);
+  const blocker = useLeaveGuard(g.unsaved);
+  useToastClearance(rootRef, `${tab}:${g.draftOffer ? 1 : 0}`);
+  const wide = useMediaQuery(WIDE_QUERY);
+  // The live preview (docs/decisions/021): opens once it is on screen with code, or its tab is chosen.
+  const preview = useGeneratorPreview({
+    code: g.code,
+    setCode: g.setCode,
+    // Opening while code streams in lets Python start before its code is final.
+    show: wide ? hasCode || g.streamingCode : tab === 'preview',
+    streaming: g.streamingCode,
+    sendEdit: g.send,
+    onReveal: () => setTab('code'),
+  });
 
   const openSave = () => {
     if (!hasCode) {
@@ -88,92 +135,141 @@ function Generator({
     setSaveOpen(true);
   };
 
+  // Ctrl/Cmd+S: an existing project is updated at once; a new one asks for its name first.
+  useSaveShortcut(() => {
+    if (saveOpen || g.saving || g.projectLimitOpen || readOnly) return;
+    if (hasCode && updating) void g.save(g.projectName);
+    else openSave();
+  });
+
   return (
-    <div className="mx-auto w-full max-w-[90rem] px-4 py-6 sm:px-6 lg:py-8" data-testid="generator">
-      <header className="flex flex-col gap-4 border-b border-border pb-5 xl:flex-row xl:items-center xl:justify-between">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-hover">
-            <Sparkles className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-fg">AI Code Generator</h1>
-            <p className="truncate text-sm text-muted">
-              Build with AI assistance
-              {g.projectName ? <span className="text-subtle"> · {g.projectName}</span> : null}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="sr-only" htmlFor="generator-language">
-            Language
-          </label>
-          <select
-            id="generator-language"
-            value={g.language}
-            onChange={(e) => g.setLanguage(e.target.value)}
-            className="h-8 rounded-lg border border-border-strong bg-surface px-2.5 text-sm text-fg hover:border-white/25 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.id} value={l.label}>
-                {l.label}
-              </option>
-            ))}
-          </select>
-          <Button
-            size="sm"
-            onClick={openSave}
-            aria-disabled={!hasCode}
-            className={cn(!hasCode && 'cursor-not-allowed opacity-50')}
-          >
-            <Save className="size-4" aria-hidden="true" />
-            {updating ? 'Update' : 'Save Project'}
-          </Button>
-          <Link to="/dashboard" className={buttonClasses('outline', 'sm')}>
-            <LayoutDashboard className="size-4" aria-hidden="true" />
-            Dashboard
-          </Link>
-        </div>
-      </header>
-
-      {info ? (
-        <div className="mt-4 grid grid-cols-1 gap-3 rounded-2xl border border-border bg-surface px-4 py-3 sm:grid-cols-2 sm:gap-6">
-          <UsageMeter
-            label="Code Generations"
-            used={info.usage.generationsUsed}
-            limit={info.limits.generationsPerMonth}
-          />
-          <UsageMeter
-            label="Code Edits"
-            used={info.usage.editsUsed}
-            limit={info.limits.editsPerMonth}
-          />
-        </div>
+    <div
+      ref={rootRef}
+      className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[34rem] w-full max-w-6xl flex-col px-4 pb-4 sm:px-6"
+      data-testid="generator"
+    >
+      <GeneratorHeader
+        projectName={g.projectName}
+        language={g.language}
+        onLanguageChange={g.setLanguage}
+        updating={updating}
+        hasCode={hasCode && !readOnly}
+        unsaved={g.unsaved}
+        onSave={readOnly ? () => toast.error(VIEWER_SAVE_REFUSED) : openSave}
+        languageDisabled={g.generating}
+      />
+      {g.draftOffer ? (
+        <RestoreOffer draft={g.draftOffer} onRestore={g.restoreDraft} onDiscard={g.discardDraft} />
       ) : null}
-
-      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(20rem,2fr)_minmax(0,3fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <ChatHistory
-            messages={g.messages}
-            loading={g.historyLoading}
-            onRollback={g.rollback}
-            disabled={g.generating}
-          />
-          <AssistantPanel
-            prompt={g.prompt}
-            onPromptChange={g.setPrompt}
-            onSend={() => void g.send()}
-            onStop={g.stop}
-            onUpload={(file) => void g.upload(file)}
+      <WorkspaceLayout
+        tab={tab}
+        onTabChange={setTab}
+        codeBusy={g.streamingCode}
+        chat={
+          <GeneratorMediaContext.Provider value={composer.media}>
+            {info ? (
+              // On a phone the labels take the small size, so each meter stays on one line.
+              <div className="grid shrink-0 grid-cols-2 gap-4 rounded-2xl border border-border bg-surface px-3 py-2 max-sm:[&_span]:text-xs">
+                <UsageMeter
+                  label="Code Generations"
+                  used={info.usage.generationsUsed}
+                  limit={info.limits.generationsPerMonth}
+                />
+                <UsageMeter
+                  label="Code Edits"
+                  used={info.usage.editsUsed}
+                  limit={info.limits.editsPerMonth}
+                />
+              </div>
+            ) : null}
+            <ChatHistory
+              messages={g.messages}
+              loading={g.historyLoading}
+              currentId={g.currentId}
+              onRollback={g.rollback}
+              disabled={g.generating}
+              followUps={g.followUps}
+              onFollowUp={(text) => {
+                g.setPrompt(text);
+                promptRef.current?.focus();
+              }}
+            />
+            {readOnly ? <ViewerNotice /> : null}
+            <div className={readOnly ? 'hidden' : 'contents'}>
+              <AssistantPanel
+                prompt={g.prompt}
+                onPromptChange={g.setPrompt}
+                onSend={() => void g.send()}
+                onStop={g.stop}
+                onUpload={(file) => {
+                  if (!composer.takeUpload(file)) void g.upload(file);
+                }}
+                generating={g.generating}
+                uploading={g.uploading || composer.context.busy === 'document'}
+                editing={hasCode}
+                promptRef={promptRef}
+                uploadAccept={composer.uploadAccept}
+                uploadWhat={composer.uploadWhat}
+                attachments={
+                  <ContextChips
+                    chips={composer.context.chips}
+                    tokens={composer.context.tokens}
+                    onRemove={composer.context.remove}
+                    disabled={g.generating}
+                  />
+                }
+                tools={
+                  <ComposerTools
+                    context={composer.context}
+                    prompt={g.prompt}
+                    setPrompt={g.setPrompt}
+                    disabled={g.generating}
+                  />
+                }
+              />
+            </div>
+          </GeneratorMediaContext.Provider>
+        }
+        code={
+          // Code | Review | History, and Edit selection (docs/decisions/022).
+          <EditorColumn
+            userId={user.id}
+            plan={info}
+            projectId={g.projectId}
+            code={g.code}
+            shownCode={g.shownCode}
+            language={g.language}
+            onChange={preview.onEditorChange}
+            streaming={g.streamingCode}
+            readOnlyMessage={readOnly ? VIEWER_READ_ONLY : null}
             generating={g.generating}
-            uploading={g.uploading}
-            editing={hasCode}
+            review={g.review}
+            send={(request, options) => void g.send(request, options)}
+            onRestored={g.adoptSavedCode}
+            historyKey={g.saving ? 1 : 0}
+            markers={preview.markers}
+            reveal={preview.reveal}
           />
-        </div>
-        <EditorPanel code={g.code} language={g.language} onChange={g.setCode} />
-      </div>
+        }
+        preview={
+          <GeneratorPreview
+            open={preview.open}
+            code={g.code}
+            language={g.language}
+            runKey={preview.runKey}
+            onProblems={preview.setProblems}
+            onSelectLine={preview.selectLine}
+            onFix={preview.fix}
+            fixBusy={g.generating}
+            fixing={preview.fixing}
+          />
+        }
+      />
 
       <SaveDialog
         open={saveOpen && !g.projectLimitOpen}
+        userId={user.id}
+        projectId={g.projectId}
         onClose={() => setSaveOpen(false)}
         updating={updating}
         initialName={g.projectName}
@@ -195,6 +291,15 @@ function Generator({
           g.closeProjectLimit();
           setSaveOpen(false);
         }}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        description="Your code and chat are not saved to a project yet. They stay on this device, and the generator offers them back when you return."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
       />
     </div>
   );

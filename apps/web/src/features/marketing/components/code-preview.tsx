@@ -57,10 +57,12 @@ export function CodePreview() {
           A React hook that debounces a value, typed, with cleanup.
         </span>
       </div>
-      <pre className="overflow-x-auto px-4 py-4 font-mono text-[11.5px] leading-6 sm:text-[12.5px]">
+      {/* Long lines wrap (under their own indent) instead of scrolling: an illustration has no
+          scrollable region a keyboard user would have to reach (axe: scrollable-region-focusable). */}
+      <pre className="overflow-hidden px-4 py-4 font-mono text-[11.5px] leading-6 sm:text-[12.5px]">
         <code>
           {LINES.map((line, i) => (
-            <div key={i} className="whitespace-pre">
+            <div key={i} className="-indent-8 pl-8 whitespace-pre-wrap">
               <span className="mr-4 inline-block w-4 text-right text-subtle/60 select-none">
                 {i + 1}
               </span>

@@ -1,7 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useClientValue } from '../../../hooks/use-client-value.ts';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() =>
+  import('../../../components/toast/placed-toaster.tsx').then((m) => ({
+    default: m.PlacedToaster,
+  })),
+);
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -32,15 +36,8 @@ export function DeferredToaster() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      {/* Top right (SPEC §2.1) but below the sticky 64 px header, so toasts never cover its buttons. */}
-      <Toaster
-        position="top-right"
-        offset={{ top: 76, right: 16 }}
-        mobileOffset={{ top: 72, right: 12, left: 12 }}
-        theme="dark"
-        richColors
-        closeButton
-      />
+      {/* Top right (SPEC §2.1), below the site header and any controls a screen asks it to clear. */}
+      <Toaster />
     </Suspense>
   );
 }

@@ -10,20 +10,24 @@ function prefersReducedMotion(): boolean {
     : false;
 }
 
-const canAnimate = () => typeof IntersectionObserver !== 'undefined' && !prefersReducedMotion();
+type CountMode = 'waiting' | 'animate' | 'final';
+
+const countMode = (): CountMode =>
+  typeof IntersectionObserver !== 'undefined' && !prefersReducedMotion() ? 'animate' : 'final';
 
 /**
  * Progress of the count animation, 0…1: starts when the counters scroll into
  * view and lasts LANDING_COUNTER_MS (2.5 s, SPEC §9). With reduced motion, or
  * without IntersectionObserver, it is 1 at once. A prerendered page
- * (scripts/prerender.mjs) shows the final values, and so does the first render
- * over it (see useClientValue); the browser then starts from 0.
+ * (scripts/prerender.mjs) shows 0, and so does the first render over it (see
+ * useClientValue), so sighted visitors never see the final values flash before
+ * the count starts; the final values are in the DOM for screen readers all along.
  */
 function useCountProgress(ref: React.RefObject<HTMLElement | null>): number {
-  const animate = useClientValue(canAnimate, false);
+  const mode = useClientValue(countMode, 'waiting');
   const [counted, setProgress] = useState(0);
-  const progress = animate ? counted : 1;
-  const done = progress >= 1;
+  const progress = mode === 'final' ? 1 : mode === 'animate' ? counted : 0;
+  const done = mode !== 'animate' || progress >= 1;
 
   useEffect(() => {
     const el = ref.current;

@@ -7,8 +7,11 @@ export interface AuthGate {
   signedIn: boolean;
   /** True while the auth state is still loading. */
   loading: boolean;
-  /** Runs `action` when signed in; otherwise opens the sign-in dialog (SPEC §2.4, §6). */
-  run: (action: () => void) => void;
+  /**
+   * Runs `action` when signed in; otherwise opens the sign-in dialog (SPEC §2.4, §6), which after
+   * a sign-in goes to /generator (SPEC §2.10) carrying `state` — so a prefilled prompt survives.
+   */
+  run: (action: () => void, after?: { state?: unknown }) => void;
   /** The dialog element; render it once in the page. */
   dialog: ReactNode;
 }
@@ -17,14 +20,18 @@ export interface AuthGate {
 export function useAuthGate(): AuthGate {
   const { status } = useAuth();
   const [open, setOpen] = useState(false);
+  const [redirectState, setRedirectState] = useState<unknown>(undefined);
   const signedIn = status === 'signed-in';
   return {
     signedIn,
     loading: status === 'loading',
-    run: (action) => {
+    run: (action, after) => {
       if (signedIn) action();
-      else setOpen(true);
+      else {
+        setRedirectState(after?.state);
+        setOpen(true);
+      }
     },
-    dialog: <LazyAuthDialog open={open} onOpenChange={setOpen} />,
+    dialog: <LazyAuthDialog open={open} onOpenChange={setOpen} redirectState={redirectState} />,
   };
 }

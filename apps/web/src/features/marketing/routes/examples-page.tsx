@@ -39,11 +39,9 @@ export function ExamplesPage() {
 
   function tryPrompt(example: Example) {
     trackCta('Try this prompt');
-    gate.run(() => {
-      void navigate(POST_LOGIN_PATH_DIALOG, {
-        state: { initialPrompt: example.prompt, language: example.language },
-      });
-    });
+    // The prompt goes along whether the visitor is signed in or signs in first.
+    const state = { initialPrompt: example.prompt, language: example.language };
+    gate.run(() => void navigate(POST_LOGIN_PATH_DIALOG, { state }), { state });
   }
 
   return (

@@ -17,6 +17,8 @@ export interface UpgradeDialogProps {
   lockedFeature?: ReactNode;
   /** Replaces the list of Pro benefits (the project-limit dialog shows its own note instead). */
   children?: ReactNode;
+  /** The upgrade button's text (a Pro team at its member limit upgrades to Enterprise). */
+  upgradeLabel?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function UpgradeDialog({
   description = `Unlock everything Codewright can do for $${PRICES.pro} a month.`,
   lockedFeature,
   children,
+  upgradeLabel = 'Upgrade to Pro',
 }: UpgradeDialogProps) {
   const navigate = useNavigate();
   const upgrade = () => {
@@ -64,7 +67,7 @@ export function UpgradeDialog({
         </Button>
         <Button onClick={upgrade}>
           <Sparkles className="size-4" aria-hidden="true" />
-          Upgrade to Pro
+          {upgradeLabel}
         </Button>
       </div>
     </Dialog>

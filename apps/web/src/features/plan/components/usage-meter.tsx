@@ -28,6 +28,8 @@ export interface UsageMeterProps {
   size?: 'sm' | 'lg';
   /** Decorative icon shown before the label in the `lg` size. */
   icon?: ReactNode;
+  /** False when the plan is a workspace owner's, not the user's own. */
+  own?: boolean;
   className?: string;
 }
 
@@ -36,11 +38,19 @@ export interface UsageMeterProps {
  * ok | warning | exhausted, and a status in words so colour is never the only signal.
  * Unlimited allowances get no progressbar, only the figure and "Unlimited".
  */
-export function UsageMeter({ label, used, limit, size = 'sm', icon, className }: UsageMeterProps) {
+export function UsageMeter({
+  label,
+  used,
+  limit,
+  size = 'sm',
+  icon,
+  own = true,
+  className,
+}: UsageMeterProps) {
   const labelId = useId();
   const statusId = useId();
   const state = usageState(used, limit);
-  const status = usageStatusText(used, limit);
+  const status = usageStatusText(used, limit, own);
 
   const bar =
     state === 'unlimited' ? (
@@ -70,11 +80,14 @@ export function UsageMeter({ label, used, limit, size = 'sm', icon, className }:
   if (size === 'sm') {
     return (
       <div className={cn('min-w-0', className)} data-usage-state={state}>
-        <div className="flex items-baseline justify-between gap-3">
+        {/* In a narrow column "1 / Unlimited" goes under the label rather than over its neighbour. */}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span id={labelId} className="text-sm font-medium text-fg">
             {label}
           </span>
-          <span className="text-sm text-muted tabular-nums">{formatUsage(used, limit)}</span>
+          <span className="text-sm whitespace-nowrap text-muted tabular-nums">
+            {formatUsage(used, limit)}
+          </span>
         </div>
         <div className="mt-2">{bar}</div>
         <div className="mt-1.5">{statusLine}</div>

@@ -1,0 +1,87 @@
+// The SDK's account module against the real buildApp() over HTTP (CONVENTIONS §12). The
+// one kind of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { newSession } from '../../test/auth-helpers.ts';
+import { unzipText } from '../../test/unzip.ts';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const memory = () => {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+};
+
+async function clientFor(email: string, password: string): Promise<CodewrightClientInternals> {
+  const client = createClient({
+    projectId: 'codewright',
+    baseUrl,
+    storage: memory(),
+    autoInitialize: false,
+  });
+  await client.auth.signInWithPassword({ email, password });
+  return client;
+}
+
+describe('client.account', () => {
+  it('lists sessions, signs out another, and signs out all others', async () => {
+    const { email, password } = await newSession(t.app);
+    const laptop = await clientFor(email, password);
+    const phone = await clientFor(email, password);
+    const tablet = await clientFor(email, password);
+
+    const sessions = await laptop.account.listSessions();
+    // newSession's own sign-in is a fourth session.
+    expect(sessions).toHaveLength(4);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const phoneSession = (await phone.account.listSessions()).find((s) => s.current)!;
+    await laptop.account.revokeSession(phoneSession.id);
+    await expect(phone.account.listSessions()).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    await expect(laptop.account.revokeSession('ses_unknown')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    expect(await laptop.account.revokeOtherSessions()).toBe(2);
+    await expect(tablet.account.getStatus()).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(await laptop.account.getStatus()).toMatchObject({ email, emailVerified: false });
+  });
+
+  it('exports a zip and deletes the account, which signs this client out', async () => {
+    const { email, password } = await newSession(t.app);
+    const client = await clientFor(email, password);
+    await client.db.from('projects').insert({ name: 'Kept', language: 'Python', code: 'x = 1' });
+
+    const zip = await client.account.exportData();
+    expect(zip.type).toBe('application/zip');
+    const files = await unzipText(Buffer.from(await zip.arrayBuffer()));
+    expect([...files.values()]).toContain('x = 1');
+
+    await expect(
+      client.account.deleteAccount({ password: 'wrong password' }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: expect.stringMatching(/not correct/),
+    });
+    expect(client.auth.getState().status).toBe('signed-in');
+
+    await client.account.deleteAccount({ password });
+    expect(client.auth.getState().status).toBe('signed-out');
+    await expect(client.auth.signInWithPassword({ email, password })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+  });
+});

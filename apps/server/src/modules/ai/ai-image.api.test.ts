@@ -1,0 +1,228 @@
+// POST /api/ai/{project}/image on the real app (SPEC §5, §9; DESIGN §2c): generate and modify
+// through the real AI SDK against the scripted model server; images to modify come from an HTTPS
+// fixture site (a throwaway certificate the app is told to trust) through the SSRF-safe fetcher,
+// or from this app's own storage; results land in the caller's storage (the one storage service).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanInfo } from '@codewright/contract';
+import { startFixtureSite, type FixtureSite } from '../../../../../e2e/fixtures/fixture-site.mjs';
+import { pngOf } from '../../../../../e2e/fixtures/model-media.mjs';
+import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { newSession } from '../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestResolver } from '../../test/test-resolver.ts';
+
+let model: ModelServer;
+let site: FixtureSite;
+let t: TestApp;
+let images: string;
+
+beforeAll(async () => {
+  model = await startModelServer({ port: 0 });
+  site = await startFixtureSite({ tls: true });
+  images = `https://images.test:${site.port}`;
+  const resolver = createTestResolver({ 'images.test': '127.0.0.1', 'private.test': '10.0.0.9' });
+  t = await createTestApp(
+    {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: model.url,
+      AI_MODEL_BASIC: 'codewright-test-model',
+      // The image model on the text model's server.
+      AI_IMAGE_MODEL: 'test-image',
+      URL_ALLOW_LIST: `images.test:${site.port}`,
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_MAX: '100000',
+    },
+    { urlLookup: resolver.lookup, urlFetchCa: site.ca ?? undefined },
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await site?.close();
+  await model?.close();
+});
+
+interface User {
+  id: string;
+  token: string;
+}
+const newUser = async (): Promise<User> => {
+  const { session } = await newSession(t.app);
+  return { id: session.user.id, token: session.access_token };
+};
+const image = (user: User, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/ai/codewright/image',
+    headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-proto': 'https' },
+    payload: payload as Record<string, unknown>,
+  });
+const usageOf = async (user: User) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/plan',
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+  ).json<PlanInfo>().usage;
+const storedFiles = async (user: User) =>
+  fs.readdir(path.join(t.config.DATA_DIR, 'uploads', user.id)).catch(() => [] as string[]);
+
+describe('generate', () => {
+  it('stores the images in the caller’s storage and answers their public URLs; one unit per call', async () => {
+    const user = await newUser();
+    const res = await image(user, { prompt: 'a friendly robot logo', n: 2, size: '512x512' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { images: made } = res.json();
+    expect(made).toHaveLength(2);
+    for (const [i, img] of made.entries()) {
+      expect(img.path).toMatch(
+        new RegExp(`^uploads/${user.id}/ai-image-\\d+-[a-z0-9]+-${i + 1}\\.png$`),
+      );
+      expect(img.mimeType).toBe('image/png');
+      expect(img.publicUrl).toBe(`https://localhost:80/api/storage/codewright/public/${img.path}`);
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/storage/codewright/public/${img.path}`,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload).toEqual(pngOf(`a friendly robot logo#${i}`));
+    }
+    expect(model.mediaRequests.at(-1)).toMatchObject({
+      path: '/v1/images/generations',
+      fields: {
+        model: 'test-image',
+        prompt: 'a friendly robot logo',
+        n: 2,
+        size: '512x512',
+        response_format: 'b64_json',
+      },
+    });
+    expect(await usageOf(user)).toMatchObject({ generationsUsed: 1 });
+  });
+
+  it('refunds a failed call and stores nothing', async () => {
+    const user = await newUser();
+    const res = await image(user, { prompt: '[[error:500]] a cat', meter: 'edit' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('AI_PROVIDER_ERROR');
+    expect(await usageOf(user)).toMatchObject({ generationsUsed: 0, editsUsed: 0 });
+    expect(await storedFiles(user)).toEqual([]);
+  });
+});
+
+describe('modify (SPEC §5: a prompt and 1–50 https image URLs)', () => {
+  it('fetches the images through the SSRF-safe fetcher and sends them all to the model', async () => {
+    const user = await newUser();
+    const res = await image(user, {
+      prompt: 'make them blue',
+      imageUrls: [`${images}/one.png`, `${images}/two.png`, `${images}/three.png`],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().images).toHaveLength(1);
+    const edit = model.mediaRequests.at(-1);
+    expect(edit?.path).toBe('/v1/images/edits');
+    expect(edit?.fields).toMatchObject({ model: 'test-image', prompt: 'make them blue' });
+    expect(edit?.files.map((f) => f.field)).toEqual(['image[]', 'image[]', 'image[]']);
+    expect(site.requests.filter((r) => /^\/(one|two|three)\.png$/.test(r.path))).toHaveLength(3);
+    expect(await usageOf(user)).toMatchObject({ generationsUsed: 1 });
+  });
+
+  it('reads this app’s own public files from storage, not over the network', async () => {
+    const user = await newUser();
+    const boundary = '----cwimg';
+    const png = pngOf('my upload');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage/codewright/upload',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-forwarded-proto': 'https',
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\nuploads/${user.id}/mine.png\r\n`,
+        ),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="mine.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const hits = site.requests.length;
+    const res = await image(user, { prompt: 'add a hat', imageUrls: [upload.json().publicUrl] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(model.mediaRequests.at(-1)?.files).toEqual([
+      { field: 'image', size: png.length, type: 'image/png' },
+    ]);
+    expect(site.requests.length).toBe(hits);
+  });
+
+  it.each([
+    [{ prompt: 'x', imageUrls: [] }, /send 1 to 50 image URLs/],
+    [
+      {
+        prompt: 'x',
+        imageUrls: Array.from({ length: 51 }, (_, i) => `https://images.test/${i}.png`),
+      },
+      /send at most 50 image URLs/,
+    ],
+    [
+      { prompt: 'x', imageUrls: ['http://images.test/a.png'] },
+      /imageUrls\.0: must be an https URL ending in \.jpg, \.jpeg, \.png, \.gif or \.webp/,
+    ],
+    [
+      { prompt: 'x', imageUrls: ['https://images.test/a.bmp'] },
+      /imageUrls\.0: must be an https URL/,
+    ],
+    [
+      { prompt: 'x', imageUrls: ['https://images.test/a.png', 'not a url'] },
+      /imageUrls\.1: must be an https URL/,
+    ],
+    [{ prompt: 'x', imageUrls: ['https://images.test/png'] }, /imageUrls\.0: must be an https URL/],
+    [{ imageUrls: ['https://images.test/a.png'] }, /prompt is required/],
+    [{ prompt: ' ' }, /prompt must not be blank/],
+    [{ prompt: 'x', n: 5 }, /n: must be at most 4/],
+    [{ prompt: 'x', n: 0 }, /n: must be at least 1/],
+    [{ prompt: 'x', size: 'big' }, /size: must look like 1024x1024/],
+    [{ prompt: 'x', size: '32x32' }, /size: width and height must each be 64 to 4096 pixels/],
+  ])('refuses %j with a clear 400, before charging', async (body, message) => {
+    const user = await newUser();
+    const before = model.mediaRequests.length;
+    const res = await image(user, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.message).toMatch(message);
+    expect(model.mediaRequests.length).toBe(before);
+    expect(await usageOf(user)).toMatchObject({ generationsUsed: 0 });
+  });
+
+  it('refuses image URLs on private addresses and refunds; reports one that cannot be fetched', async () => {
+    const user = await newUser();
+    const before = model.mediaRequests.length;
+    let res = await image(user, {
+      prompt: 'x',
+      imageUrls: [`${images}/ok.png`, 'https://private.test/a.png'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'URL_NOT_ALLOWED',
+      message:
+        'imageUrls.1: private.test resolves to 10.0.0.9, which is not public: it is a private network address.',
+    });
+    res = await image(user, { prompt: 'x', imageUrls: [`https://127.0.0.1:${site.port}/a.png`] });
+    expect(res.json().error.message).toMatch(/^imageUrls\.0: 127\.0\.0\.1 is not a public address/);
+    res = await image(user, { prompt: 'x', imageUrls: [`${images}/missing.gif`] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(
+      /imageUrls\.0: images\.test:\d+ answered with content type "text\/plain"/,
+    );
+    expect(model.mediaRequests.length).toBe(before);
+    expect(await usageOf(user)).toMatchObject({ generationsUsed: 0 });
+  });
+});

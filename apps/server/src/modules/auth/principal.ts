@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserPlanRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { applyPrincipalPolicy } from '../plan/principal-policy.ts';
+import type { AuthRepository, Principal } from './auth.repository.ts';
+import type { AccessTokens } from './tokens.ts';
+
+/** Drops cached principals after a write, so this process never serves stale auth state. */
+export interface PrincipalCache {
+  forgetSession(sessionId: string): void;
+  /** Call after changing a user's row or plan row (e.g. quota counters). */
+  forgetUser(userId: string): void;
+  /** Drops every entry (after admin SQL, which may change any user or plan). */
+  forgetAll(): void;
+  /**
+   * After a quota charge: the user's cached principals take the plan row the charge returned
+   * (their expiry unchanged), instead of being dropped and reloaded by the next request.
+   */
+  setPlan(userId: string, plan: UserPlanRow): void;
+}
+
+/**
+ * The auth seam (docs/decisions/003, 025): verifies the Bearer JWT, then loads user, plan and
+ * session in one query, kept for SESSION_CACHE_MS so a burst of requests of one session costs
+ * one query. Every write in this process that changes a principal drops it at once; other
+ * server instances on the same PostgreSQL see a sign-out at most SESSION_CACHE_MS late.
+ */
+export function createPrincipalAuth(options: {
+  repo: AuthRepository;
+  tokens: AccessTokens;
+  /** How long a loaded principal may be reused (ms); 0 = query on every request. */
+  cacheMs: number;
+  adminEmails: ReadonlySet<string>;
+}) {
+  const { repo, tokens, adminEmails } = options;
+  const principals = new TtlCache<string, Principal>(options.cacheMs, 10_000);
+  const cache: PrincipalCache = {
+    forgetSession: (sessionId) => principals.delete(sessionId),
+    forgetUser: (userId) => principals.deleteWhere((p) => p.user.id === userId),
+    forgetAll: () => principals.deleteWhere(() => true),
+    setPlan: (userId, plan) =>
+      principals.updateWhere((p) =>
+        p.user.id === userId ? { ...p, plan, view: undefined } : undefined,
+      ),
+  };
+  // Concurrent requests of one session share a single query when the cache is cold.
+  const inFlight = new Map<string, Promise<Principal | undefined>>();
+  const loadPrincipal = (sessionId: string, userId: string) => {
+    const key = `${sessionId}:${userId}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = repo
+        .findPrincipal(sessionId, userId)
+        .then((loaded) => {
+          // The effective role (admin-role.ts) and the monthly reset as /me sees them.
+          const found = loaded && applyPrincipalPolicy(loaded, adminEmails);
+          if (found) principals.set(sessionId, found);
+          return found;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+
+  /** preHandler: requires a valid Bearer access token and sets request.principal. */
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new AppError('UNAUTHORIZED');
+    const claims = await tokens.verify(match[1]!);
+    let principal = principals.get(claims.sid);
+    if (!principal || principal.user.id !== claims.sub) {
+      principal = await loadPrincipal(claims.sid, claims.sub);
+      if (!principal) throw new AppError('UNAUTHORIZED');
+    }
+    // A signed-out (revoked) session reads as expired so clients drop their tokens.
+    if (principal.revoked) throw new AppError('TOKEN_EXPIRED');
+    request.principal = principal;
+  }
+
+  return { cache, authenticate };
+}
+
+/** The principal of an authenticated request (only after `app.authenticate`). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED');
+  return request.principal;
+}

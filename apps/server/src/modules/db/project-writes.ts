@@ -1,0 +1,180 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Executor, planRepository, rowsOf } from '../plan/plan.repository.ts';
+import type { VersionService } from '../versions/versions.service.ts';
+import type { parseQuery } from './query-parser.ts';
+import { type InsertValue, insertSql, updateSql, whereSql } from './sql-builder.ts';
+import type { TableSpec } from './tables.ts';
+import { rowScopeSql } from './row-scope.ts';
+import { defaultVisibility, privateNotInPlan } from './project-visibility.ts';
+import { workspaceFacts } from './workspace-facts.ts';
+
+/**
+ * Version control's hooks: every change of a saved project's code made through the db REST
+ * API becomes a version, in the same transaction (DESIGN §2c, docs/decisions/015).
+ */
+export type ProjectHistory = Pick<
+  VersionService,
+  'recordProjectsCreated' | 'recordCodeChange' | 'importChatSnapshots'
+>;
+
+type Row = Record<string, unknown>;
+
+/**
+ * The db REST writes that touch a project's code or chat: each runs in one transaction that
+ * holds the project rows' locks, so version numbers follow the order writes commit.
+ */
+export function createProjectWrites({ db, history }: { db: Database; history?: ProjectHistory }) {
+  /**
+   * New projects go into the workspace each row names (one where the caller may create projects,
+   * else 404 as if it did not exist) or the caller's personal one. The cap and the visibility
+   * rule are the workspace plan's, i.e. its owner's (DESIGN §3.15, docs/decisions/026).
+   */
+  async function insertProjects(
+    owner: string,
+    rows: Record<string, InsertValue>[],
+    returning: string[],
+    spec: TableSpec,
+  ) {
+    const valueOf = (row: Record<string, InsertValue>, column: string) =>
+      (row[column] as { value: unknown } | undefined)?.value;
+    return db.transaction(async (tx) => {
+      const byWorkspace = new Map<string, Record<string, InsertValue>[]>();
+      for (const row of rows) {
+        const wanted = valueOf(row, 'workspace_id');
+        const id = typeof wanted === 'string' ? wanted : await workspaceFacts.personalOf(tx, owner);
+        byWorkspace.set(id, [...(byWorkspace.get(id) ?? []), row]);
+      }
+      for (const [workspaceId, group] of [...byWorkspace].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const ws = await workspaceFacts.creatable(tx, owner, workspaceId);
+        if (!ws) throw new AppError('NOT_FOUND', 404, `Workspace ${workspaceId} not found.`);
+        // The plan row lock serialises concurrent creates in one workspace, so the count is exact.
+        const cap = await planRepository.lockProjectCap(tx, ws.ownerId);
+        if (cap !== -1) {
+          const count = await workspaceFacts.countProjects(tx, workspaceId);
+          if (count + group.length > cap) throw new AppError('PROJECT_LIMIT_REACHED');
+        }
+        for (const row of group) {
+          const visibility = valueOf(row, 'visibility');
+          if (visibility === 'private' && defaultVisibility(ws.plan) === 'public')
+            throw privateNotInPlan();
+          row.workspace_id = { value: workspaceId };
+          row.visibility = { value: visibility ?? defaultVisibility(ws.plan) };
+          row.updated_by = { value: owner };
+        }
+      }
+      const inserted = rowsOf<Row>(await tx.execute(insertSql(spec, rows, returning)));
+      await history?.recordProjectsCreated(
+        tx,
+        rows.map((row) => ({
+          projectId: String((row.id as { value: unknown }).value),
+          authorId: owner,
+          code:
+            typeof row.code === 'object' && typeof row.code.value === 'string'
+              ? row.code.value
+              : '',
+        })),
+      );
+      return inserted;
+    });
+  }
+
+  /**
+   * Checks the projects are the caller's and locks their rows (in id order, so concurrent
+   * writers never deadlock): a message insert then serialises with version writes.
+   */
+  async function lockOwnedProjects(tx: Executor, owner: string, projectIds: string[]) {
+    const unique = [...new Set(projectIds)].sort();
+    const found = rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`select id from projects where ${rowScopeSql('projects', owner, 'update')} and id in (${sql.join(
+          unique.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id for update`,
+      ),
+    );
+    const owned = new Set(found.map((r) => r.id));
+    const missing = unique.find((id) => !owned.has(id));
+    if (missing !== undefined)
+      throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
+  }
+
+  /** Chat messages, and the versions the chat of unsaved work becomes (docs/api.md § Versions). */
+  async function insertMessages(
+    owner: string,
+    rows: Record<string, InsertValue>[],
+    returning: string[],
+    spec: TableSpec,
+  ) {
+    const valueOf = (row: Record<string, InsertValue>, column: string) =>
+      (row[column] as { value: unknown } | undefined)?.value;
+    return db.transaction(async (tx) => {
+      await lockOwnedProjects(
+        tx,
+        owner,
+        rows.map((r) => String(valueOf(r, 'project_id'))),
+      );
+      const inserted = rowsOf<Row>(await tx.execute(insertSql(spec, rows, returning)));
+      if (history) {
+        const byProject = new Map<string, string[]>();
+        for (const row of rows) {
+          if (
+            valueOf(row, 'role') !== 'assistant' ||
+            typeof valueOf(row, 'code_snapshot') !== 'string'
+          )
+            continue;
+          const projectId = String(valueOf(row, 'project_id'));
+          byProject.set(projectId, [
+            ...(byProject.get(projectId) ?? []),
+            String(valueOf(row, 'id')),
+          ]);
+        }
+        for (const [projectId, ids] of byProject)
+          await history.importChatSnapshots(tx, projectId, owner, ids);
+      }
+      return inserted;
+    });
+  }
+
+  /** A PATCH of projects' code: the rows are locked, changed, and each change becomes a version. */
+  async function updateProjectsCode(
+    owner: string,
+    spec: TableSpec,
+    patch: Record<string, unknown>,
+    q: ReturnType<typeof parseQuery>,
+    scope: SQL | null,
+  ) {
+    return db.transaction(async (tx) => {
+      const before = rowsOf<{ id: string; code: string; updatedAt: string }>(
+        await tx.execute(
+          sql`select id, code, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+              from projects${whereSql(scope, q.filters)} order by id for update`,
+        ),
+      );
+      if (before.length === 0) return [];
+      // Exactly the locked rows change, whatever was inserted meanwhile.
+      const locked = {
+        column: 'id',
+        op: 'in' as const,
+        value: before.map((r) => r.id),
+        negate: false,
+      };
+      const changed = rowsOf<Row>(
+        await tx.execute(updateSql(spec, patch, { ...q, filters: [...q.filters, locked] }, scope)),
+      );
+      for (const row of before) {
+        await history!.recordCodeChange(tx, {
+          projectId: row.id,
+          authorId: owner,
+          previousCode: row.code,
+          previousUpdatedAt: row.updatedAt,
+          code: patch.code as string,
+        });
+      }
+      return changed;
+    });
+  }
+
+  return { insertProjects, insertMessages, updateProjectsCode };
+}

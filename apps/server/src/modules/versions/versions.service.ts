@@ -1,0 +1,304 @@
+import {
+  featureNotInPlanMessage,
+  lineHunks,
+  PLAN_LIMITS,
+  type PlanName,
+  VERSION_CONTROL_FEATURE,
+  VERSION_LIST_MAX,
+  type Version,
+  type VersionCommitBody,
+  type VersionDiff,
+  type VersionListQuery,
+  type VersionSummary,
+} from '@codewright/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { codeSha256, decodeNext, encodeVersion } from './version-codec.ts';
+import {
+  type AccessibleProject,
+  accessibleProjectSql,
+  findAccessibleProject,
+} from './project-access.ts';
+import { appendVersion, importChatSnapshots, latestHolds, rebuildCode } from './version-history.ts';
+import { type Executor, versionsRepository as repo } from './versions.repository.ts';
+
+/** Who calls a versions route: the user and the plan that decides the feature (SPEC §6). */
+export interface VersionCaller {
+  id: string;
+  plan: PlanName;
+}
+
+/** A change of a saved project's code made through the db REST API (docs/api.md § Versions). */
+export interface ProjectCodeChange {
+  projectId: string;
+  authorId: string;
+  previousCode: string;
+  /** ISO time of the previous code: the time of a project's first version when it has none yet. */
+  previousUpdatedAt: string;
+  code: string;
+}
+
+function assertFeature(caller: VersionCaller): void {
+  if (!PLAN_LIMITS[caller.plan].versionControl) {
+    throw new AppError(
+      'FEATURE_NOT_IN_PLAN',
+      403,
+      featureNotInPlanMessage(VERSION_CONTROL_FEATURE),
+    );
+  }
+}
+
+async function accessible(
+  db: Executor,
+  caller: VersionCaller,
+  projectId: string,
+  mode: 'read' | 'write',
+): Promise<AccessibleProject> {
+  const project = await findAccessibleProject(db, caller.id, projectId, {
+    mode,
+    lock: mode === 'write',
+  });
+  if (!project) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+  return project;
+}
+
+async function versionOf(db: Executor, projectId: string, versionId: string) {
+  const version = await repo.find(db, projectId, versionId);
+  if (!version) throw new AppError('NOT_FOUND', 404, `Version ${versionId} not found.`);
+  return version;
+}
+
+/**
+ * A project saved before version control has no versions: its code so far becomes
+ * version 1 before the first change is recorded, so that change can be undone.
+ */
+async function ensureBaseline(tx: Executor, project: AccessibleProject, next: string) {
+  if (project.code.trim() === '' || project.code === next) return;
+  if (await repo.latest(tx, project.id)) return;
+  await appendVersion(tx, project.id, {
+    authorId: project.ownerId,
+    source: 'save',
+    code: project.code,
+    createdAt: project.updatedAt,
+  });
+}
+
+/**
+ * Version control (DESIGN §2c, §3.13; docs/decisions/015). Routes call the
+ * plan-gated methods; the db service calls the record/import hooks inside its
+ * own transactions, after locking the project rows, for every code change made
+ * through the db REST API.
+ */
+export function createVersionService({ db }: { db: Database }) {
+  const listeners = new Set<(ownerId: string) => void>();
+  const changed = (ownerId: string) => {
+    for (const listener of listeners) listener(ownerId);
+  };
+  const readOnly = <T>(run: (tx: Executor) => Promise<T>) =>
+    db.transaction(run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+
+  return {
+    /** Called with the owner's id after a restore or commit changed a project's code. */
+    onProjectCodeChanged(listener: (ownerId: string) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Projects just created: each with code gets its first version (source `save`), in one insert. */
+    async recordProjectsCreated(
+      tx: Executor,
+      created: readonly { projectId: string; authorId: string; code: string }[],
+    ): Promise<void> {
+      await repo.insert(
+        tx,
+        created
+          .filter((p) => p.code.trim() !== '')
+          .map((p) => ({
+            id: newId('ver'),
+            projectId: p.projectId,
+            number: 1,
+            createdAt: null,
+            authorId: p.authorId,
+            source: 'save' as const,
+            prompt: null,
+            label: null,
+            messageId: null,
+            encoded: encodeVersion(p.code, null, 0),
+            codeSha256: codeSha256(p.code),
+          })),
+      );
+    },
+
+    /** A db REST write changed a project's code: one version (source `save`); unchanged code makes none. */
+    async recordCodeChange(tx: Executor, change: ProjectCodeChange): Promise<void> {
+      if (change.previousCode === change.code) return;
+      await ensureBaseline(
+        tx,
+        {
+          id: change.projectId,
+          ownerId: change.authorId,
+          code: change.previousCode,
+          updatedAt: change.previousUpdatedAt,
+        },
+        change.code,
+      );
+      await appendVersion(
+        tx,
+        change.projectId,
+        { authorId: change.authorId, source: 'save', code: change.code },
+        change.previousCode,
+      );
+    },
+
+    /** Chat messages were stored into a project: see importChatSnapshots. */
+    importChatSnapshots(
+      tx: Executor,
+      projectId: string,
+      authorId: string,
+      messageIds: readonly string[],
+    ): Promise<void> {
+      return importChatSnapshots(tx, projectId, authorId, messageIds);
+    },
+
+    /**
+     * Every version of a project with its code, oldest first, for the owner's data export
+     * (docs/decisions/028). No plan check: a user's own history is theirs to take away.
+     */
+    async *history(projectId: string): AsyncGenerator<VersionSummary & { code: string }> {
+      let code: string | null = null;
+      for (const { messageId: _m, kind, body, ...summary } of await repo.all(db, projectId)) {
+        code = decodeNext(code, { kind, body });
+        yield { ...summary, code };
+      }
+    },
+
+    /** Newest first, without code: the answer's JSON text, `{"versions":[…]}` (VersionListSchema). */
+    async listJson(
+      caller: VersionCaller,
+      projectId: string,
+      query: VersionListQuery,
+    ): Promise<string> {
+      assertFeature(caller);
+      // One statement checks access and reads (the list's budget: p50 < 10 ms for 1,000 versions).
+      const json = await repo.listJson(db, projectId, {
+        limit: query.limit ?? VERSION_LIST_MAX,
+        before: query.before,
+        access: accessibleProjectSql(caller.id, projectId),
+      });
+      if (json === null) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+      return json;
+    },
+
+    /** One version with its code. */
+    async read(caller: VersionCaller, projectId: string, versionId: string): Promise<Version> {
+      assertFeature(caller);
+      return readOnly(async (tx) => {
+        await accessible(tx, caller, projectId, 'read');
+        const version = await versionOf(tx, projectId, versionId);
+        return { ...version, code: await rebuildCode(tx, projectId, version.number) };
+      });
+    },
+
+    /** Two versions with their code and the hunks that turn `from` into `to`. */
+    async diff(
+      caller: VersionCaller,
+      projectId: string,
+      fromId: string,
+      toId: string,
+    ): Promise<VersionDiff> {
+      assertFeature(caller);
+      return readOnly(async (tx) => {
+        await accessible(tx, caller, projectId, 'read');
+        const [from, to] = [
+          await versionOf(tx, projectId, fromId),
+          await versionOf(tx, projectId, toId),
+        ];
+        const fromCode = await rebuildCode(tx, projectId, from.number);
+        const toCode = from.id === to.id ? fromCode : await rebuildCode(tx, projectId, to.number);
+        const hunks = lineHunks(fromCode, toCode);
+        return {
+          from: { ...from, code: fromCode },
+          to: { ...to, code: toCode },
+          hunks,
+          added: hunks.reduce((n, h) => n + h.newLines, 0),
+          removed: hunks.reduce((n, h) => n + h.oldLines, 0),
+        };
+      });
+    },
+
+    /** Makes a version's code the project's code again, as a new version (nothing is deleted). */
+    async restore(caller: VersionCaller, projectId: string, versionId: string): Promise<Version> {
+      assertFeature(caller);
+      const { version, ownerId } = await db.transaction(async (tx) => {
+        const project = await accessible(tx, caller, projectId, 'write');
+        const target = await versionOf(tx, projectId, versionId);
+        const code = await rebuildCode(tx, projectId, target.number);
+        await ensureBaseline(tx, project, code);
+        await repo.setProjectCode(tx, projectId, code);
+        const added = await appendVersion(
+          tx,
+          projectId,
+          { authorId: caller.id, source: 'restore', code },
+          project.code,
+        );
+        return { version: { ...added, code }, ownerId: project.ownerId };
+      });
+      changed(ownerId);
+      return version;
+    },
+
+    /**
+     * New code for the project, with what made it (an accepted AI edit, a fix, an upload…).
+     * `created` false: the code equals the newest version, which is answered instead.
+     */
+    async commit(
+      caller: VersionCaller,
+      projectId: string,
+      body: VersionCommitBody,
+    ): Promise<{ created: boolean; version: Version }> {
+      assertFeature(caller);
+      const result = await db.transaction(async (tx) => {
+        const project = await accessible(tx, caller, projectId, 'write');
+        if (project.code === body.code && (await latestHolds(tx, projectId, body.code))) {
+          const [latest] = await repo.list(tx, projectId, { limit: 1 });
+          return { created: false, version: { ...latest!, code: body.code }, ownerId: null };
+        }
+        await ensureBaseline(tx, project, body.code);
+        await repo.setProjectCode(tx, projectId, body.code);
+        const added = await appendVersion(
+          tx,
+          projectId,
+          {
+            authorId: caller.id,
+            source: body.source,
+            prompt: body.prompt ?? null,
+            code: body.code,
+          },
+          project.code,
+        );
+        return { created: true, version: { ...added, code: body.code }, ownerId: project.ownerId };
+      });
+      if (result.ownerId) changed(result.ownerId);
+      return { created: result.created, version: result.version };
+    },
+
+    /** Names a version as a checkpoint (null clears the name). */
+    async label(
+      caller: VersionCaller,
+      projectId: string,
+      versionId: string,
+      label: string | null,
+    ): Promise<VersionSummary> {
+      assertFeature(caller);
+      return db.transaction(async (tx) => {
+        await accessible(tx, caller, projectId, 'write');
+        const updated = await repo.setLabel(tx, projectId, versionId, label);
+        if (!updated) throw new AppError('NOT_FOUND', 404, `Version ${versionId} not found.`);
+        return updated;
+      });
+    },
+  };
+}
+
+export type VersionService = ReturnType<typeof createVersionService>;

@@ -1,0 +1,344 @@
+// The viewer / editor / owner matrix on project routes (db REST, versions, AI, preview,
+// share), and what a non-member sees of a private project: nothing (docs/decisions/025).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
+import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createProject, errorOf, newUser, proUser, rest } from '../db/db-test-helpers.ts';
+import { versions } from '../versions/versions-test-helpers.ts';
+import { call, proTeam } from './workspace-test-helpers.ts';
+
+let sink: SmtpSink;
+let model: ModelServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  model = await startModelServer({ port: 0 });
+  t = await createTestApp({
+    SMTP_URL: sink.url,
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: model.url,
+    AI_MODEL_BASIC: 'codewright-test-model',
+    AI_MODEL_ADVANCED: 'codewright-test-model-advanced',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await model?.close();
+  await sink?.close();
+});
+
+type User = Awaited<ReturnType<typeof newUser>>;
+
+/** A Pro owner with an editor and a viewer in their workspace, one private project, and a stranger. */
+async function team() {
+  const { owner, editor, viewer, stranger, wsId } = await proTeam(t.app, sink);
+  const project = await createProject(t.app, owner.token, { code: 'const a = 1;' });
+  return {
+    owner,
+    editor,
+    viewer,
+    stranger,
+    wsId,
+    project: project as { id: string; share_token: string; visibility: string },
+  };
+}
+
+const byId = (id: string) => `id=eq.${id}`;
+const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((r) => r.id);
+
+function aiText(user: User, projectId: string) {
+  return call(t.app, 'POST', '/api/ai/codewright/text', user.token, {
+    prompt: 'Say hi',
+    projectId,
+  });
+}
+function share(token: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/share/codewright?t=${encodeURIComponent(token)}`,
+  });
+}
+
+describe('project matrix', () => {
+  it('owner and editor read and write; viewer reads only; stranger sees nothing', async () => {
+    const { owner, editor, viewer, stranger, wsId, project } = await team();
+    expect(project.visibility).toBe('private');
+    for (const u of [owner, editor, viewer])
+      expect(
+        ids(await rest(t.app, 'GET', 'projects', { token: u.token, query: byId(project.id) })),
+      ).toEqual([project.id]);
+    expect(
+      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+    ).toEqual([]);
+
+    // PATCH: editors change it and become "who changed it last"; viewers and strangers change nothing.
+    const byEditor = await rest(t.app, 'PATCH', 'projects', {
+      token: editor.token,
+      query: byId(project.id),
+      body: { code: 'const a = 2;' },
+    });
+    expect(byEditor.json()).toEqual([
+      expect.objectContaining({ code: 'const a = 2;', updated_by: editor.id }),
+    ]);
+    for (const u of [viewer, stranger]) {
+      const res = await rest(t.app, 'PATCH', 'projects', {
+        token: u.token,
+        query: byId(project.id),
+        body: { code: 'hacked' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+    // POST into the workspace: editors may, viewers get 404 as if it did not exist.
+    const made = await rest(t.app, 'POST', 'projects', {
+      token: editor.token,
+      body: { name: 'By editor', language: 'JavaScript', workspace_id: wsId },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toEqual([
+      expect.objectContaining({ workspace_id: wsId, user_id: editor.id, visibility: 'private' }),
+    ]);
+    const byViewer = await rest(t.app, 'POST', 'projects', {
+      token: viewer.token,
+      body: { name: 'By viewer', language: 'JavaScript', workspace_id: wsId },
+    });
+    expect(byViewer.statusCode).toBe(404);
+
+    // Chat: members read, only editors write.
+    const msg = await rest(t.app, 'POST', 'chat_messages', {
+      token: editor.token,
+      body: { project_id: project.id, role: 'user', content: 'hello' },
+    });
+    expect(msg.statusCode).toBe(201);
+    expect(
+      ids(
+        await rest(t.app, 'GET', 'chat_messages', {
+          token: viewer.token,
+          query: `project_id=eq.${project.id}`,
+        }),
+      ),
+    ).toHaveLength(1);
+    expect(
+      ids(
+        await rest(t.app, 'GET', 'chat_messages', {
+          token: stranger.token,
+          query: `project_id=eq.${project.id}`,
+        }),
+      ),
+    ).toEqual([]);
+    const viewerMsg = await rest(t.app, 'POST', 'chat_messages', {
+      token: viewer.token,
+      body: { project_id: project.id, role: 'user', content: 'no' },
+    });
+    expect(viewerMsg.statusCode).toBe(404);
+
+    // DELETE: the viewer removes nothing; the editor may delete the one they made.
+    expect(
+      (
+        await rest(t.app, 'DELETE', 'projects', { token: viewer.token, query: byId(project.id) })
+      ).json(),
+    ).toEqual([]);
+    const madeId = (made.json() as { id: string }[])[0]!.id;
+    expect(
+      ids(await rest(t.app, 'DELETE', 'projects', { token: editor.token, query: byId(madeId) })),
+    ).toEqual([madeId]);
+  });
+
+  it('versions: members read the history, only owners and editors restore; strangers get 404', async () => {
+    const { owner, editor, viewer, stranger, project } = await team();
+    await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { code: 'const a = 3;' },
+    });
+    const list = await versions(t.app, 'GET', project.id, viewer.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const [latest, first] = list.json<{ versions: { id: string }[] }>().versions;
+    expect(first).toBeDefined();
+    expect(latest).toBeDefined();
+    // A stranger on Free is refused by the plan gate, one on Pro sees no such project.
+    expect((await versions(t.app, 'GET', project.id, stranger.token)).statusCode).toBe(403);
+    const proStranger = await proUser(t.app);
+    expect((await versions(t.app, 'GET', project.id, proStranger.token)).statusCode).toBe(404);
+    const viewerRestore = await versions(
+      t.app,
+      'POST',
+      `${project.id}/${first!.id}/restore`,
+      viewer.token,
+    );
+    expect(viewerRestore.statusCode).toBe(404);
+    // The editor is on Free, but the workspace's plan (Pro) includes version control.
+    const editorRestore = await versions(
+      t.app,
+      'POST',
+      `${project.id}/${first!.id}/restore`,
+      editor.token,
+    );
+    expect(editorRestore.statusCode, editorRestore.body).toBe(201);
+    const ownerRestore = await versions(
+      t.app,
+      'POST',
+      `${project.id}/${latest!.id}/restore`,
+      owner.token,
+    );
+    expect(ownerRestore.statusCode, ownerRestore.body).toBe(201);
+  });
+
+  it('AI with a project: editors generate on the workspace plan; viewers 403; strangers 404', async () => {
+    const { editor, viewer, stranger, project } = await team();
+    const ok = await aiText(editor, project.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const refused = await aiText(viewer, project.id);
+    expect(refused.statusCode).toBe(403);
+    const hidden = await aiText(stranger, project.id);
+    expect(hidden.statusCode).toBe(404);
+    // The editor is on Free, but the call was charged to the Pro workspace: their meter is untouched.
+    const plan = await call(t.app, 'GET', '/api/plan', editor.token);
+    expect(plan.json<{ usage: { generationsUsed: number } }>().usage.generationsUsed).toBe(0);
+  });
+
+  it("a workspace's plan and usage are its owner's, shown to every member; strangers 404", async () => {
+    const { owner, editor, viewer, stranger, wsId, project } = await team();
+    expect((await aiText(editor, project.id)).statusCode).toBe(200);
+    const ownersOwn = await call(t.app, 'GET', '/api/plan', owner.token);
+    const usage = ownersOwn.json<{ usage: { generationsUsed: number } }>().usage;
+    // The editor's generation in the team was charged to the owner (docs/decisions/026).
+    expect(usage.generationsUsed).toBe(1);
+    for (const member of [owner, editor, viewer]) {
+      const res = await call(t.app, 'GET', `/api/workspaces/${wsId}/plan`, member.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(ownersOwn.json());
+      expect(res.json<{ plan: string }>().plan).toBe('pro');
+    }
+    const hidden = await call(t.app, 'GET', `/api/workspaces/${wsId}/plan`, stranger.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(errorOf(hidden).code).toBe('NOT_FOUND');
+  });
+
+  it('preview build of a project: members only', async () => {
+    const { viewer, stranger, project } = await team();
+    const body = { code: 'export default function App() { return null; }', language: 'javascript' };
+    const ok = await call(
+      t.app,
+      'POST',
+      `/api/preview/codewright/build?projectId=${project.id}`,
+      viewer.token,
+      body,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const hidden = await call(
+      t.app,
+      'POST',
+      `/api/preview/codewright/build?projectId=${project.id}`,
+      stranger.token,
+      body,
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('public, private and share links', () => {
+  it('a private project is invisible to outsiders: db REST and share page both 404, at once', async () => {
+    const { owner, stranger, project } = await team();
+    expect((await share(project.share_token)).statusCode).toBe(404);
+    expect(project.share_token.length).toBeGreaterThanOrEqual(32);
+    expect(project.share_token).not.toContain(project.id);
+
+    const pub = await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { visibility: 'public' },
+    });
+    expect(pub.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
+    const open = await share(project.share_token);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({
+      name: 'Demo',
+      language: 'JavaScript',
+      description: null,
+      code: 'const a = 1;',
+      updatedAt: expect.any(String),
+    });
+    // Public does not mean listed: db REST still shows it to members only.
+    expect(
+      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+    ).toEqual([]);
+
+    await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { visibility: 'private' },
+    });
+    const closed = await share(project.share_token);
+    expect(closed.statusCode).toBe(404);
+    expect(errorOf(closed).code).toBe('NOT_FOUND');
+  });
+
+  it('regenerating the token kills the old link; viewers may not regenerate or change visibility', async () => {
+    const { owner, viewer, stranger, project } = await team();
+    await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { visibility: 'public' },
+    });
+    const viewerFlip = await rest(t.app, 'PATCH', 'projects', {
+      token: viewer.token,
+      query: byId(project.id),
+      body: { visibility: 'private' },
+    });
+    expect(viewerFlip.json()).toEqual([]);
+    expect(
+      (await call(t.app, 'POST', `/api/share/codewright/${project.id}/regenerate`, viewer.token))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/share/codewright/${project.id}/regenerate`, stranger.token))
+        .statusCode,
+    ).toBe(404);
+    const res = await call(
+      t.app,
+      'POST',
+      `/api/share/codewright/${project.id}/regenerate`,
+      owner.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const { shareToken } = res.json<{ shareToken: string }>();
+    expect(shareToken).not.toBe(project.share_token);
+    expect((await share(project.share_token)).statusCode).toBe(404);
+    expect((await share(shareToken)).statusCode).toBe(200);
+  });
+
+  it('a Free project is always public and cannot be made private', async () => {
+    const u = await newUser(t.app);
+    const p = await createProject(t.app, u.token);
+    expect(p.visibility).toBe('public');
+    expect((await share(p.share_token as string)).statusCode).toBe(200);
+    const patch = await rest(t.app, 'PATCH', 'projects', {
+      token: u.token,
+      query: byId(p.id as string),
+      body: { visibility: 'private' },
+    });
+    expect(patch.statusCode).toBe(403);
+    expect(errorOf(patch)).toEqual({
+      code: 'FEATURE_NOT_IN_PLAN',
+      message: 'Private projects are not included in your plan. Upgrade to Pro to use them.',
+    });
+    const post = await rest(t.app, 'POST', 'projects', {
+      token: u.token,
+      body: { name: 'x', language: 'JavaScript', visibility: 'private' },
+    });
+    expect(post.statusCode).toBe(403);
+    expect(FREE_PUBLIC_NOTICE).toContain('Upgrade to Pro');
+  });
+
+  it('an unknown or malformed token is a 404 / 400, never a 500', async () => {
+    expect((await share('nope')).statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/share/codewright' });
+    expect(missing.statusCode).toBe(400);
+    const otherApp = await t.app.inject({ method: 'GET', url: '/api/share/other?t=abc' });
+    expect(otherApp.statusCode).toBe(404);
+  });
+});

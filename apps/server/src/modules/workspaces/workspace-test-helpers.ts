@@ -1,0 +1,79 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { tokenOf } from '../../test/account-helpers.ts';
+import { newUser, proUser } from '../db/db-test-helpers.ts';
+
+/** Test helpers for /api/workspaces and /api/invitations (used by *.api.test.ts only). */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  body?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** The caller's personal workspace id. */
+export async function personalWorkspace(app: FastifyInstance, token: string): Promise<string> {
+  const res = await call(app, 'GET', '/api/workspaces', token);
+  expect(res.statusCode).toBe(200);
+  const ws = res
+    .json<{ workspaces: { id: string; personal: boolean; role: string }[] }>()
+    .workspaces.find((w) => w.personal && w.role === 'owner');
+  if (!ws) throw new Error('no personal workspace');
+  return ws.id;
+}
+
+/** Invites `email` as `role`, reads the mailed link at the sink, and accepts it as `token`. */
+export async function inviteAndAccept(
+  app: FastifyInstance,
+  sink: SmtpSink,
+  input: { ownerToken: string; workspaceId: string; email: string; token: string; role: string },
+) {
+  const invited = await call(
+    app,
+    'POST',
+    `/api/workspaces/${input.workspaceId}/invitations`,
+    input.ownerToken,
+    { email: input.email, role: input.role },
+  );
+  expect(invited.statusCode, invited.body).toBe(201);
+  const mail = await sink.waitForMail(input.email);
+  const accepted = await call(app, 'POST', '/api/invitations/accept', input.token, {
+    token: tokenOf(mail),
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return invited.json<{ id: string }>();
+}
+
+/**
+ * A Pro owner with an editor and a viewer who accepted invitations to the owner's personal
+ * workspace, and a stranger outside it.
+ */
+export async function proTeam(app: FastifyInstance, sink: SmtpSink) {
+  const owner = await proUser(app);
+  const wsId = await personalWorkspace(app, owner.token);
+  const editor = await newUser(app);
+  const viewer = await newUser(app);
+  const stranger = await newUser(app);
+  for (const [member, role] of [
+    [editor, 'editor'],
+    [viewer, 'viewer'],
+  ] as const) {
+    await inviteAndAccept(app, sink, {
+      ownerToken: owner.token,
+      workspaceId: wsId,
+      email: member.email,
+      token: member.token,
+      role,
+    });
+  }
+  return { owner, editor, viewer, stranger, wsId };
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '@codewright/contract';
+import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { tokenOf } from '../../test/account-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
+import { call, inviteAndAccept, personalWorkspace, proTeam } from './workspace-test-helpers.ts';
+
+let sink: SmtpSink;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://app.codewright.test' });
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+describe('workspaces', () => {
+  it('every new account has a personal workspace it owns, on its own plan', async () => {
+    const u = await newUser(t.app);
+    const res = await call(t.app, 'GET', '/api/workspaces', u.token);
+    expect(res.statusCode).toBe(200);
+    const [ws, ...rest] = res.json<{ workspaces: Record<string, unknown>[] }>().workspaces;
+    expect(rest).toEqual([]);
+    expect(ws).toMatchObject({ personal: true, role: 'owner', ownerId: u.id, plan: 'free' });
+    expect(ws!.memberLimit).toBe(PLAN_LIMITS.free.maxTeamMembers);
+  });
+
+  it('a new project lands in the personal workspace, with who changed it last', async () => {
+    const u = await newUser(t.app);
+    const wsId = await personalWorkspace(t.app, u.token);
+    const row = await createProject(t.app, u.token);
+    expect(row).toMatchObject({ workspace_id: wsId, updated_by: u.id, user_id: u.id });
+  });
+
+  it('a workspace someone is not in answers 404, not 403', async () => {
+    const a = await newUser(t.app);
+    const b = await newUser(t.app);
+    const wsId = await personalWorkspace(t.app, a.token);
+    const res = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
+    expect(res.statusCode).toBe(404);
+    const post = await rest(t.app, 'POST', 'projects', {
+      token: b.token,
+      body: { name: 'x', language: 'JavaScript', workspace_id: wsId },
+    });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('invitations', () => {
+  it('invite → mail → accept as the invited address; the link works once', async () => {
+    const owner = await proUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const invitee = await newUser(t.app);
+    const res = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: invitee.email.toUpperCase(),
+      role: 'editor',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ email: invitee.email, role: 'editor' });
+    const mail = await sink.waitForMail(invitee.email);
+    expect(mail.links[0]).toMatch(/^https:\/\/app\.codewright\.test\/invitation\?token=/);
+    const token = tokenOf(mail);
+
+    // Someone else signed in cannot use it.
+    const stranger = await newUser(t.app);
+    const wrong = await call(t.app, 'POST', '/api/invitations/accept', stranger.token, { token });
+    expect(wrong.statusCode).toBe(403);
+    expect(errorOf(wrong).code).toBe('INVITATION_WRONG_ACCOUNT');
+    // Signed out: 401.
+    expect(
+      (await call(t.app, 'POST', '/api/invitations/accept', undefined, { token })).statusCode,
+    ).toBe(401);
+
+    const ok = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, { token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ workspace: { id: wsId, role: 'editor', plan: 'pro' } });
+    const again = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, { token });
+    expect(again.statusCode).toBe(404);
+    expect(errorOf(again).code).toBe('INVITATION_INVALID');
+
+    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    expect(members.json<{ members: { userId: string; role: string }[] }>().members).toEqual([
+      expect.objectContaining({ userId: owner.id, role: 'owner' }),
+      expect.objectContaining({ userId: invitee.id, role: 'editor' }),
+    ]);
+    const list = await call(t.app, 'GET', '/api/workspaces', invitee.token);
+    expect(list.json<{ workspaces: { id: string }[] }>().workspaces.map((w) => w.id)).toContain(
+      wsId,
+    );
+  });
+
+  it('resend mails a new link and kills the old one; revoke kills it too', async () => {
+    const owner = await proUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const invitee = await newUser(t.app);
+    const inv = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: invitee.email,
+    });
+    const first = tokenOf(await sink.waitForMail(invitee.email));
+    const dup = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: invitee.email,
+    });
+    expect(dup.statusCode).toBe(409);
+    const id = inv.json<{ id: string }>().id;
+    const resent = await call(
+      t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations/${id}/resend`,
+      owner.token,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    const second = tokenOf(await sink.waitForMail(invitee.email, 2));
+    expect(second).not.toBe(first);
+    const old = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token: first,
+    });
+    expect(old.statusCode).toBe(404);
+
+    const revoked = await call(
+      t.app,
+      'DELETE',
+      `/api/workspaces/${wsId}/invitations/${id}`,
+      owner.token,
+    );
+    expect(revoked.statusCode).toBe(204);
+    const dead = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token: second,
+    });
+    expect(dead.statusCode).toBe(404);
+    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    expect(members.json<{ invitations: unknown[] }>().invitations).toEqual([]);
+  });
+
+  it('the owner changes roles and removes; a member leaves; members cannot manage', async () => {
+    const { owner, wsId, editor: a, viewer: b } = await proTeam(t.app, sink);
+
+    // An editor may not invite, change roles or remove others.
+    const inviteByEditor = await call(
+      t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      a.token,
+      { email: 'x@example.com' },
+    );
+    expect(inviteByEditor.statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, 'PATCH', `/api/workspaces/${wsId}/members/${b.id}`, a.token, {
+          role: 'editor',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, a.token)).statusCode,
+    ).toBe(403);
+    // The members list hides open invitations from non-owners.
+    const seen = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
+    expect(seen.statusCode).toBe(200);
+
+    const promote = await call(
+      t.app,
+      'PATCH',
+      `/api/workspaces/${wsId}/members/${b.id}`,
+      owner.token,
+      { role: 'editor' },
+    );
+    expect(promote.statusCode).toBe(204);
+    const badRole = await call(
+      t.app,
+      'PATCH',
+      `/api/workspaces/${wsId}/members/${b.id}`,
+      owner.token,
+      { role: 'owner' },
+    );
+    expect(badRole.statusCode).toBe(400);
+    const ownerSelf = await call(
+      t.app,
+      'PATCH',
+      `/api/workspaces/${wsId}/members/${owner.id}`,
+      owner.token,
+      { role: 'viewer' },
+    );
+    expect(ownerSelf.statusCode).toBe(404);
+
+    expect(
+      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${a.id}`, owner.token))
+        .statusCode,
+    ).toBe(204);
+    expect((await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, a.token)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, b.token)).statusCode,
+    ).toBe(204);
+    const leaveOwn = await call(
+      t.app,
+      'DELETE',
+      `/api/workspaces/${wsId}/members/${owner.id}`,
+      owner.token,
+    );
+    expect(leaveOwn.statusCode).toBe(409);
+    const left = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    expect(left.json<{ members: unknown[] }>().members).toHaveLength(1);
+  });
+
+  it('Free is the owner alone: inviting answers 402', async () => {
+    const owner = await newUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const res = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: 'someone@example.com',
+    });
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res).code).toBe('MEMBER_LIMIT_REACHED');
+  });
+
+  it('Pro holds five members: a sixth is refused with 402 (pending invitations count)', async () => {
+    const owner = await proUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const limit = PLAN_LIMITS.pro.maxTeamMembers;
+    for (let i = 1; i < limit - 1; i++) {
+      const u = await newUser(t.app);
+      await inviteAndAccept(t.app, sink, {
+        ownerToken: owner.token,
+        workspaceId: wsId,
+        email: u.email,
+        token: u.token,
+        role: 'viewer',
+      });
+    }
+    // The fifth seat is an open invitation; a sixth person is refused.
+    const fifth = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: 'fifth@example.com',
+    });
+    expect(fifth.statusCode).toBe(201);
+    const sixth = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: 'sixth@example.com',
+    });
+    expect(sixth.statusCode).toBe(402);
+    expect(errorOf(sixth).code).toBe('MEMBER_LIMIT_REACHED');
+    // Enterprise is unlimited.
+    expect((await upgrade(t.app, owner.token, 'enterprise')).statusCode).toBe(200);
+    const more = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: 'sixth@example.com',
+    });
+    expect(more.statusCode).toBe(201);
+  });
+
+  it('after a downgrade the team and its projects stay, and new invitations are blocked', async () => {
+    const owner = await proUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const member = await newUser(t.app);
+    await inviteAndAccept(t.app, sink, {
+      ownerToken: owner.token,
+      workspaceId: wsId,
+      email: member.email,
+      token: member.token,
+      role: 'editor',
+    });
+    const project = await createProject(t.app, member.token, { workspace_id: wsId });
+    expect((await upgrade(t.app, owner.token, 'free')).statusCode).toBe(200);
+
+    const blocked = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: 'late@example.com',
+    });
+    expect(blocked.statusCode).toBe(402);
+    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    expect(members.json<{ members: unknown[] }>().members).toHaveLength(2);
+    const read = await rest(t.app, 'GET', 'projects', {
+      token: member.token,
+      query: `id=eq.${project.id}`,
+    });
+    expect(read.json<{ id: string; visibility: string }[]>()).toEqual([
+      expect.objectContaining({ id: project.id, visibility: 'private' }),
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+// The SDK's workspaces module against the real buildApp() over HTTP (CONVENTIONS §12).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
+import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { newSession } from '../../test/auth-helpers.ts';
+
+let sink: SmtpSink;
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+const memory = () => {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+};
+
+async function signedInClient() {
+  const { email, password } = await newSession(t.app);
+  const client: CodewrightClientInternals = createClient({
+    projectId: 'codewright',
+    baseUrl,
+    storage: memory(),
+    autoInitialize: false,
+  });
+  await client.auth.signInWithPassword({ email, password });
+  return { client, email };
+}
+
+describe('client.workspaces', () => {
+  it('invites, accepts, checks roles and permissions, and reads a share link signed out', async () => {
+    const owner = await signedInClient();
+    await owner.client.plan.upgrade('pro');
+    const [mine] = await owner.client.workspaces.list();
+    expect(mine).toMatchObject({ personal: true, role: 'owner', plan: 'pro', memberLimit: 5 });
+    expect(owner.client.workspaces.hasRole(['editor'], mine)).toBe(true);
+    expect(owner.client.workspaces.can('create', 'invitation', mine)).toBe(true);
+
+    const member = await signedInClient();
+    const invitation = await owner.client.workspaces.invite(mine!.id, {
+      email: member.email,
+      role: 'viewer',
+    });
+    expect(invitation).toMatchObject({ email: member.email, role: 'viewer' });
+    const mail = await sink.waitForMail(member.email);
+    const token = new URL(mail.links[0]!).searchParams.get('token')!;
+    const joined = await member.client.workspaces.acceptInvitation(token);
+    expect(joined).toMatchObject({ id: mine!.id, role: 'viewer' });
+    expect(member.client.workspaces.can('update', 'project', joined)).toBe(false);
+    expect(member.client.workspaces.hasRole('viewer', joined)).toBe(true);
+    await expect(
+      member.client.workspaces.invite(mine!.id, { email: 'x@example.com' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const [project] = await owner.client.db
+      .from('projects')
+      .insert({ name: 'Shared', language: 'JavaScript', code: 'let x = 1;', visibility: 'public' });
+    const anonymous = createClient({
+      projectId: 'codewright',
+      baseUrl,
+      storage: memory(),
+      autoInitialize: false,
+    });
+    const shared = await anonymous.workspaces.getShared(project!.shareToken);
+    expect(shared).toMatchObject({ name: 'Shared', code: 'let x = 1;' });
+    const fresh = await owner.client.workspaces.regenerateShareToken(project!.id);
+    await expect(anonymous.workspaces.getShared(project!.shareToken)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await anonymous.workspaces.getShared(fresh)).name).toBe('Shared');
+  });
+});

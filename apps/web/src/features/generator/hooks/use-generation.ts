@@ -1,0 +1,318 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
+import { toast } from 'sonner';
+import {
+  MESSAGES,
+  UNLIMITED,
+  aiMeterFor,
+  buildConversationMessages,
+  contextRefOf,
+  extractCode,
+  partialCode,
+  withContextMessages,
+  type PromptContextItem,
+} from '@codewright/contract';
+import { CodewrightError, type PlanInfo } from '@codewright/sdk';
+import type { LineRange } from '@codewright/contract';
+import { client } from '../../../sdk.ts';
+import { conversationOf, localMessageId, type ChatMessage } from '../chat.ts';
+import { runEditCall } from '../review/edit-call.ts';
+import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
+import { useEditReview, type EditSource } from './use-edit-review.ts';
+
+const LIMIT_CODES = new Set(['GENERATION_LIMIT_REACHED', 'EDIT_LIMIT_REACHED']);
+
+export interface GenerationDeps {
+  plan: PlanInfo | null;
+  reloadPlan: () => void;
+  /** The workspace as it is now (read when a send starts). */
+  read: () => {
+    language: string;
+    code: string;
+    prompt: string;
+    messages: ChatMessage[];
+    projectId: string | null;
+  };
+  setPrompt: (prompt: string) => void;
+  setCode: (code: string) => void;
+  setMessages: Dispatch<SetStateAction<ChatMessage[]>>;
+  /** Marks the answer whose snapshot just went into the editor as current. */
+  markCurrent: (id: string) => void;
+  /** A generation finished with code (the phone layout then shows the Code tab). */
+  onFinished: () => void;
+  /** Image URLs uploaded for this request (removed from the pending list). */
+  takeImageUrls: (request: string) => string[];
+  /** Context attached in the composer, sent ahead of the prompt (docs/decisions/024). */
+  readContext?: () => PromptContextItem[];
+  /** An edit's answer ended with changes to review: the review should be on screen. */
+  onEditStarted?: () => void;
+  /** An accepted edit was recorded as a version: the project's saved code is now `code`. */
+  onCommitted?: (code: string) => void;
+}
+
+/** How an edit was asked for: Edit selection names lines; Fix with AI is source `fix`. */
+export interface EditOptions {
+  selection?: LineRange;
+  source?: EditSource;
+}
+
+/**
+ * Sending a prompt and Stop (SPEC §4.4, §5; DESIGN §3.3, §3.5; decision 013): the call carries
+ * the recent turns and the SPEC §7.1 prompt; the answer streams into the chat and, for a first
+ * generation into an empty editor, its code into the editor (`liveCode`, read-only meanwhile).
+ * Every edit of existing code — a prompt, Edit selection, Fix with AI — takes the one edit path
+ * (review/edit-call.ts) and streams into the review instead: the editor is untouched, and stays
+ * editable, until the user accepts hunks (docs/decisions/022). Stop asks the server to end the answer and gets
+ * its verdict: charged exactly when code had begun, and then the partial code stays in the editor;
+ * otherwise nothing is applied and nothing is charged (docs/api.md § AI "Stop").
+ */
+export function useGeneration(deps: GenerationDeps) {
+  const [generating, setGenerating] = useState(false);
+  const [liveCode, setLiveCode] = useState<string | null>(null);
+  const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
+  const latest = useRef(deps);
+  const stopper = useRef<AbortController | null>(null);
+  const dropper = useRef<AbortController | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    latest.current = deps;
+  });
+  const review = useEditReview({
+    read: () => latest.current.read().code,
+    resolve: (resolution) => {
+      const d = latest.current;
+      resolveEdit(resolution, {
+        setCode: d.setCode,
+        setMessages: d.setMessages,
+        markCurrent: d.markCurrent,
+        plan: d.plan,
+        projectId: d.read().projectId,
+        onCommitted: (code) => d.onCommitted?.(code),
+      });
+    },
+  });
+  // Leaving the page drops an answer still streaming (the server settles its meter).
+  useEffect(() => () => dropper.current?.abort(), []);
+
+  const showLimit = useCallback((isEdit: boolean) => {
+    const message = isEdit ? MESSAGES.editLimit : MESSAGES.generationLimit;
+    toast.error(message);
+    setUpgradeMessage(message);
+  }, []);
+
+  /**
+   * Sends the composer's prompt, or `request` (the preview's "Fix with AI", Edit selection)
+   * leaving the composer as it is; `options` name the selected lines and the version source.
+   */
+  const send = useCallback(
+    async (override?: string, options: EditOptions = {}) => {
+      const d = latest.current;
+      const { language, code, prompt, messages } = d.read();
+      const request = (override ?? prompt).trim();
+      if (!request || busy.current) return;
+      if (review.isOpen()) {
+        toast.info(REVIEW_MESSAGES.decideFirst);
+        d.onEditStarted?.();
+        return;
+      }
+      // DESIGN §3.3: a prompt sent while the editor holds code is an edit.
+      const meter = aiMeterFor(code);
+      const isEdit = meter === 'edit';
+      if (d.plan) {
+        const limit = isEdit ? d.plan.limits.editsPerMonth : d.plan.limits.generationsPerMonth;
+        const remaining = isEdit ? d.plan.remaining.edits : d.plan.remaining.generations;
+        if (limit !== UNLIMITED && remaining <= 0) {
+          showLimit(isEdit);
+          return;
+        }
+      }
+
+      busy.current = true;
+      setGenerating(true);
+      if (override === undefined) d.setPrompt('');
+      const now = new Date().toISOString();
+      const answerId = localMessageId();
+      const history = conversationOf(messages);
+      // The chips this prompt goes with: the call carries their text, the message their names.
+      const context = d.readContext?.() ?? [];
+      d.setMessages((list) => [
+        ...list,
+        {
+          id: localMessageId(),
+          role: 'user',
+          content: request,
+          timestamp: now,
+          ...(context.length > 0 ? { context: context.map(contextRefOf) } : {}),
+        },
+        { id: answerId, role: 'assistant', content: '', timestamp: now, streaming: true },
+      ]);
+      const update = (patch: Partial<ChatMessage>) =>
+        d.setMessages((list) => list.map((m) => (m.id === answerId ? { ...m, ...patch } : m)));
+      const urls = d.takeImageUrls(request);
+      const stop = new AbortController();
+      const drop = new AbortController();
+      stopper.current = stop;
+      dropper.current = drop;
+
+      // Deltas are applied once per frame: the chat's Markdown and the editor follow smoothly.
+      let pending: string | null = null;
+      let frame = 0;
+      const flush = () => {
+        frame = 0;
+        if (pending === null) return;
+        const text = pending;
+        pending = null;
+        update({ content: text });
+        const code = partialCode(text);
+        if (code !== null) setLiveCode(code);
+      };
+
+      if (isEdit) {
+        review.begin({
+          answerId,
+          base: code,
+          request,
+          source: options.source ?? 'edit',
+          ...(options.selection ? { selection: options.selection } : {}),
+        });
+        // On a wide screen the Review tab opens in the editor column at once (editor-column.tsx);
+        // the phone shows the Code tab once the answer has ended, as after a generation.
+      }
+      let proposal: string | null = null;
+      const flushEdit = () => {
+        frame = 0;
+        if (pending !== null) update({ content: pending });
+        if (proposal !== null) review.propose(proposal);
+        pending = null;
+        proposal = null;
+      };
+
+      try {
+        if (isEdit) {
+          const result = await runEditCall({
+            code,
+            language,
+            request,
+            ...(options.selection ? { selection: options.selection } : {}),
+            history,
+            context,
+            signal: drop.signal,
+            stopSignal: stop.signal,
+            onText: (text) => {
+              pending = text;
+              frame ||= requestAnimationFrame(flushEdit);
+            },
+            onProposal: (next) => {
+              proposal = next;
+              frame ||= requestAnimationFrame(flushEdit);
+            },
+          });
+          cancelAnimationFrame(frame);
+          finishEdit(answerId, result, { setMessages: d.setMessages, review });
+          if (review.isOpen()) d.onEditStarted?.();
+          return;
+        }
+        const result = await client.ai.streamText({
+          messages: withContextMessages(
+            buildConversationMessages({ history, language, request, currentCode: code }),
+            context,
+          ),
+          meter,
+          ...(urls.length > 0 ? { imageUrls: urls } : {}),
+          signal: drop.signal,
+          stopSignal: stop.signal,
+          onDelta: (_delta: string, text: string) => {
+            pending = text;
+            frame ||= requestAnimationFrame(flush);
+          },
+        });
+        cancelAnimationFrame(frame);
+        const done = new Date().toISOString();
+        if (result.finishReason === 'stopped') {
+          // The one Stop rule: code began ⇔ charged ⇔ the partial code stays in the editor.
+          const partial = result.charged ? partialCode(result.text) : null;
+          if (partial !== null) {
+            d.setCode(partial);
+            d.markCurrent(answerId);
+          }
+          d.setMessages((list) =>
+            list.flatMap((m) => {
+              if (m.id !== answerId) return [m];
+              if (!result.text.trim()) return [];
+              return [
+                {
+                  ...m,
+                  content: result.text,
+                  timestamp: done,
+                  streaming: false,
+                  stopped: true,
+                  charged: partial !== null,
+                  codeSnapshot: partial,
+                },
+              ];
+            }),
+          );
+        } else {
+          const extracted = extractCode(result.text);
+          d.setCode(extracted);
+          update({
+            content: result.text,
+            codeSnapshot: extracted,
+            streaming: false,
+            timestamp: done,
+          });
+          d.markCurrent(answerId);
+          toast.success(MESSAGES.codeGenerated);
+          d.onFinished();
+        }
+      } catch (error) {
+        cancelAnimationFrame(frame);
+        if (isEdit) review.cancel();
+        d.setMessages((list) => list.filter((m) => m.id !== answerId));
+        if (drop.signal.aborted) return;
+        const codeOf = error instanceof CodewrightError ? error.code : null;
+        if (codeOf && LIMIT_CODES.has(codeOf)) showLimit(codeOf === 'EDIT_LIMIT_REACHED');
+        else if (
+          (codeOf === 'AI_NOT_CONFIGURED' || codeOf === 'AI_STREAM_LIMIT_REACHED') &&
+          error instanceof Error
+        )
+          toast.error(MESSAGES.generateFailed, { description: error.message });
+        else {
+          console.error('Generation failed', error);
+          toast.error(MESSAGES.generateFailed);
+        }
+      } finally {
+        setLiveCode(null);
+        stopper.current = null;
+        dropper.current = null;
+        busy.current = false;
+        setGenerating(false);
+        latest.current.reloadPlan();
+      }
+    },
+    // `review`'s methods are stable callbacks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [showLimit],
+  );
+
+  const stop = useCallback(() => stopper.current?.abort(), []);
+
+  return {
+    generating,
+    /** The code streaming into the editor, or null when none is. */
+    liveCode,
+    send,
+    stop,
+    /** The AI edit under review (hunk decisions), shared by every kind of edit. */
+    review,
+    upgradeMessage,
+    closeUpgrade: useCallback(() => setUpgradeMessage(null), []),
+  };
+}

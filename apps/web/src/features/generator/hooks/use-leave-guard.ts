@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+
+/**
+ * Leaving with unsaved changes asks first: the browser's own question on reload or close
+ * (beforeunload), and a blocker for navigations inside the app, whose state the page turns
+ * into a dialog (blocked → proceed or reset).
+ */
+export function useLeaveGuard(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need a return value to ask.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+
+  return useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+}

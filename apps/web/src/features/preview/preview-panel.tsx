@@ -1,0 +1,220 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ExternalLink, RotateCw } from 'lucide-react';
+import { PREVIEW_DEBOUNCE_MS, type PreviewProblem } from '@codewright/contract';
+import { cn } from '../../components/ui/cn.ts';
+import { PreviewConsole } from './preview-console.tsx';
+import { PreviewOverlay } from './preview-overlay.tsx';
+import type { PreviewPhase, PreviewState } from './preview-state.ts';
+import { type BuildFn, usePreview } from './use-preview.ts';
+
+export type PreviewView = 'preview' | 'console';
+
+export interface PreviewPanelProps {
+  /** The editor's code. */
+  code: string;
+  /** The generator's language (a label such as "TypeScript", or an id); HTML is recognised from the code. */
+  language: string;
+  /** Change it to run at once (after a generation or an accepted edit). */
+  runKey?: unknown;
+  /** Runs this long after the last change to `code`; 0: only on runKey and Refresh. */
+  debounceMs?: number;
+  /** The problems of the current run, each with its line when known (for editor markers and "Fix with AI"). */
+  onProblems?: (problems: PreviewProblem[]) => void;
+  /** A Console line was chosen: jump to it in the editor. */
+  onSelectLine?: (line: number) => void;
+  /** The view shown, when the parent controls it; the panel's own state otherwise. */
+  view?: PreviewView;
+  onViewChange?: (view: PreviewView) => void;
+  className?: string;
+  /** The build call (tests); the app's client by default. */
+  build?: BuildFn;
+  /** "Fix with AI": sends the current run's problems and the code as an edit; hidden without it. */
+  onFix?: (problems: PreviewProblem[]) => void;
+  /** An answer is being written: the button waits. */
+  fixBusy?: boolean;
+  /** That answer is a fix this panel asked for: the button says so. */
+  fixing?: boolean;
+}
+
+const VIEWS: Array<{ id: PreviewView; label: string }> = [
+  { id: 'preview', label: 'Preview' },
+  { id: 'console', label: 'Console' },
+];
+
+function statusText(state: PreviewState): string {
+  const labels: Record<PreviewPhase, string> = {
+    empty: 'No code',
+    unsupported: 'Not runnable here',
+    building: 'Building…',
+    'starting-python': 'Starting Python…',
+    running: 'Running…',
+    ready: state.lastRunMs !== null ? `Ran in ${Math.round(state.lastRunMs)} ms` : 'Ready',
+    'build-failed': 'Build failed',
+    failed: 'Failed',
+    stopped: 'Stopped',
+  };
+  return labels[state.phase];
+}
+
+/**
+ * The live preview (DESIGN §3.12; docs/preview.md): the editor's code running in a sandboxed
+ * frame, with a Console, Refresh and "Open in new tab". It fills the height it is given.
+ */
+export function PreviewPanel(props: PreviewPanelProps) {
+  const { code, language, runKey, onProblems, onSelectLine, className, build } = props;
+  const { state, containerRef, refresh, openInNewTab, clearConsole } = usePreview({
+    code,
+    language,
+    runKey,
+    debounceMs: props.debounceMs ?? PREVIEW_DEBOUNCE_MS,
+    onProblems,
+    build,
+  });
+  const [ownView, setOwnView] = useState<PreviewView>('preview');
+  const view = props.view ?? ownView;
+  const setView = (next: PreviewView) => {
+    setOwnView(next);
+    props.onViewChange?.(next);
+  };
+  const [tabNote, setTabNote] = useState<string | null>(null);
+  const baseId = useId();
+  const tabRefs = useRef<Partial<Record<PreviewView, HTMLButtonElement | null>>>({});
+  const errors = state.console.counts.error;
+  const canOpen = state.hasOutput && state.phase !== 'stopped';
+  const problems = state.console.problems;
+  const fix =
+    props.onFix && problems.length > 0
+      ? {
+          run: () => props.onFix?.(problems),
+          busy: props.fixBusy ?? false,
+          fixing: props.fixing ?? false,
+        }
+      : null;
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0 && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const index = VIEWS.findIndex((v) => v.id === view);
+    const next =
+      event.key === 'Home'
+        ? VIEWS[0]!
+        : event.key === 'End'
+          ? VIEWS.at(-1)!
+          : VIEWS[(index + step + VIEWS.length) % VIEWS.length]!;
+    setView(next.id);
+    tabRefs.current[next.id]?.focus();
+  };
+
+  const openTab = () => {
+    setTabNote(
+      openInNewTab()
+        ? null
+        : 'The browser blocked the new tab. Allow pop-ups for this site, then try again.',
+    );
+  };
+
+  return (
+    <section
+      aria-label="Live preview"
+      className={cn('flex h-full min-h-0 flex-col overflow-hidden bg-surface', className)}
+      data-testid="preview-panel"
+      data-preview-phase={state.phase}
+      data-preview-ms={state.lastRunMs === null ? undefined : Math.round(state.lastRunMs)}
+    >
+      <div className="flex items-center gap-2 border-b border-border px-2 py-1.5">
+        <div role="tablist" aria-label="Preview views" className="flex gap-1" onKeyDown={onTabKey}>
+          {VIEWS.map((v) => {
+            const selected = view === v.id;
+            return (
+              <button
+                key={v.id}
+                ref={(el) => {
+                  tabRefs.current[v.id] = el;
+                }}
+                id={`${baseId}-${v.id}-tab`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`${baseId}-${v.id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setView(v.id)}
+                className={cn(
+                  'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
+                  selected ? 'bg-white/10 text-fg' : 'text-muted hover:bg-white/5 hover:text-fg',
+                )}
+              >
+                {v.label}
+                {v.id === 'console' && errors > 0 ? (
+                  <span
+                    className="rounded-full bg-red-500/20 px-1.5 text-[11px] leading-5 text-red-200"
+                    aria-label={`${errors} ${errors === 1 ? 'error' : 'errors'}`}
+                  >
+                    {errors}
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+        <p
+          role="status"
+          aria-live="polite"
+          className="min-w-0 flex-1 truncate text-xs text-subtle"
+          data-testid="preview-status"
+        >
+          {tabNote ?? statusText(state)}
+        </p>
+        <button
+          type="button"
+          onClick={refresh}
+          disabled={state.phase === 'empty' || state.phase === 'unsupported'}
+          aria-label="Refresh preview"
+          title="Refresh (run the code again)"
+          className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-white/5 hover:text-fg disabled:pointer-events-none disabled:opacity-40"
+        >
+          <RotateCw className="size-4" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={openTab}
+          disabled={!canOpen}
+          aria-label="Open preview in a new tab"
+          title="Open in new tab"
+          className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-white/5 hover:text-fg disabled:pointer-events-none disabled:opacity-40"
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-preview`}
+        aria-labelledby={`${baseId}-preview-tab`}
+        hidden={view !== 'preview'}
+        className="relative min-h-0 flex-1 bg-white"
+      >
+        <div ref={containerRef} className="absolute inset-0" data-testid="preview-frame-host" />
+        <PreviewOverlay
+          state={state}
+          onRefresh={refresh}
+          onShowConsole={() => setView('console')}
+          fix={fix}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-console`}
+        aria-labelledby={`${baseId}-console-tab`}
+        hidden={view !== 'console'}
+        className="min-h-0 flex-1"
+      >
+        <PreviewConsole
+          console={state.console}
+          onClear={clearConsole}
+          onSelectLine={onSelectLine}
+          fix={fix}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_MESSAGE_TEXT,
+  PREVIEW_MESSAGE_TAG,
+  readAppMessage,
+  readFrameMessage,
+} from './protocol.ts';
+
+const tag = PREVIEW_MESSAGE_TAG;
+
+describe('readFrameMessage', () => {
+  it('accepts our messages and drops foreign or malformed ones', () => {
+    expect(readFrameMessage({ tag, type: 'hello' })).toEqual({ tag, type: 'hello' });
+    expect(readFrameMessage({ type: 'hello' })).toBeNull();
+    expect(readFrameMessage('hello')).toBeNull();
+    expect(
+      readFrameMessage({ tag, type: 'status', runId: 1, status: 'exploded', ms: 1 }),
+    ).toBeNull();
+    expect(
+      readFrameMessage({ tag, type: 'problem', runId: 1, kind: 'runtime', message: 3 }),
+    ).toBeNull();
+  });
+
+  it('keeps only well-formed console entries, with sane lines and cut texts', () => {
+    const message = readFrameMessage({
+      tag,
+      type: 'console',
+      runId: 2,
+      dropped: -4,
+      entries: [
+        { level: 'log', text: 'ok', line: 3, column: 1 },
+        { level: 'shout', text: 'no' },
+        { level: 'warn', text: 'x'.repeat(MAX_MESSAGE_TEXT + 10), line: -1, column: 1.5 },
+        '<img src=x onerror=alert(1)>',
+      ],
+    });
+    expect(message).toMatchObject({ type: 'console', runId: 2, dropped: 0 });
+    if (message?.type !== 'console') throw new Error('not console');
+    expect(message.entries).toHaveLength(2);
+    expect(message.entries[1]).toMatchObject({ level: 'warn', line: null, column: null });
+    expect(message.entries[1]!.text).toHaveLength(MAX_MESSAGE_TEXT + 1);
+  });
+});
+
+describe('readAppMessage', () => {
+  it('accepts a run and a ping only', () => {
+    expect(readAppMessage({ tag, type: 'ping', id: 4 })).toEqual({ tag, type: 'ping', id: 4 });
+    expect(
+      readAppMessage({ tag, type: 'run', runId: 1, mode: 'python', code: 'print(1)', map: null }),
+    ).toMatchObject({ mode: 'python' });
+    expect(
+      readAppMessage({ tag, type: 'run', runId: 1, mode: 'ruby', code: '', map: null }),
+    ).toBeNull();
+    expect(readAppMessage({ tag, type: 'eval', code: 'x' })).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Messages between the app and the sandbox frame (docs/decisions/020). They cross only by
+ * postMessage; each side checks `event.source` (the frame's window, or the app that framed or
+ * opened it) and then the shape, since code in the frame can post anything too.
+ */
+import type { PreviewProblemKind } from '@codewright/contract';
+
+export const PREVIEW_MESSAGE_TAG = 'codewright-preview';
+
+export type RunMode = 'module' | 'html' | 'python';
+export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+
+/** App → frame: run this code. `map` is the build's source map (module mode). */
+export interface RunMessage {
+  tag: typeof PREVIEW_MESSAGE_TAG;
+  type: 'run';
+  runId: number;
+  mode: RunMode;
+  code: string;
+  map: string | null;
+}
+
+/** App → frame: are you there? (the watchdog). */
+export interface PingMessage {
+  tag: typeof PREVIEW_MESSAGE_TAG;
+  type: 'ping';
+  id: number;
+}
+
+/** App → frame: get ready for a run (module: load the vendored packages and Tailwind; python: start Pyodide). */
+export interface PrepareMessage {
+  tag: typeof PREVIEW_MESSAGE_TAG;
+  type: 'prepare';
+  mode: 'module' | 'python';
+}
+
+export type ToFrameMessage = RunMessage | PingMessage | PrepareMessage;
+
+/** One Console line; `line` is in the user's code (1-based) when known. */
+export interface ConsoleEntry {
+  level: ConsoleLevel;
+  text: string;
+  line: number | null;
+  column: number | null;
+}
+
+export type FrameStatus = 'loading-python' | 'running' | 'rendered' | 'done';
+
+export type FromFrameMessage =
+  | { tag: typeof PREVIEW_MESSAGE_TAG; type: 'hello' }
+  | { tag: typeof PREVIEW_MESSAGE_TAG; type: 'pong'; id: number }
+  | {
+      tag: typeof PREVIEW_MESSAGE_TAG;
+      type: 'console';
+      runId: number;
+      entries: ConsoleEntry[];
+      /** Entries of this run so far past the cap, counted but not sent. */
+      dropped: number;
+    }
+  | {
+      tag: typeof PREVIEW_MESSAGE_TAG;
+      type: 'problem';
+      runId: number;
+      kind: PreviewProblemKind;
+      message: string;
+      line: number | null;
+      column: number | null;
+    }
+  | {
+      tag: typeof PREVIEW_MESSAGE_TAG;
+      type: 'status';
+      runId: number;
+      status: FrameStatus;
+      /** Milliseconds since the frame received the run. */
+      ms: number;
+    };
+
+const LEVELS = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
+const KINDS = new Set<string>([
+  'compile',
+  'runtime',
+  'rejection',
+  'console',
+  'module',
+  'blocked',
+  'timeout',
+]);
+const STATUSES = new Set<string>(['loading-python', 'running', 'rendered', 'done']);
+/** Longest text the app accepts in one message; longer is cut. */
+export const MAX_MESSAGE_TEXT = 20_000;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isLine = (v: unknown): v is number | null =>
+  v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0);
+const cut = (s: string) => (s.length > MAX_MESSAGE_TEXT ? `${s.slice(0, MAX_MESSAGE_TEXT)}…` : s);
+
+/**
+ * The message as the app may use it, or null when it is not one of ours or malformed.
+ * Texts are cut to MAX_MESSAGE_TEXT; they are shown as text, never as HTML.
+ */
+export function readFrameMessage(data: unknown): FromFrameMessage | null {
+  if (!isRecord(data) || data.tag !== PREVIEW_MESSAGE_TAG) return null;
+  const tag = PREVIEW_MESSAGE_TAG;
+  switch (data.type) {
+    case 'hello':
+      return { tag, type: 'hello' };
+    case 'pong':
+      return typeof data.id === 'number' ? { tag, type: 'pong', id: data.id } : null;
+    case 'console': {
+      if (typeof data.runId !== 'number' || !Array.isArray(data.entries)) return null;
+      const entries: ConsoleEntry[] = [];
+      for (const e of data.entries.slice(0, 1000)) {
+        if (!isRecord(e) || !LEVELS.has(e.level as string) || typeof e.text !== 'string') continue;
+        entries.push({
+          level: e.level as ConsoleLevel,
+          text: cut(e.text),
+          line: isLine(e.line) ? e.line : null,
+          column: isLine(e.column) ? e.column : null,
+        });
+      }
+      const dropped = typeof data.dropped === 'number' && data.dropped > 0 ? data.dropped : 0;
+      return { tag, type: 'console', runId: data.runId, entries, dropped };
+    }
+    case 'problem':
+      if (typeof data.runId !== 'number' || !KINDS.has(data.kind as string)) return null;
+      if (typeof data.message !== 'string') return null;
+      return {
+        tag,
+        type: 'problem',
+        runId: data.runId,
+        kind: data.kind as PreviewProblemKind,
+        message: cut(data.message),
+        line: isLine(data.line) ? data.line : null,
+        column: isLine(data.column) ? data.column : null,
+      };
+    case 'status':
+      if (typeof data.runId !== 'number' || !STATUSES.has(data.status as string)) return null;
+      return {
+        tag,
+        type: 'status',
+        runId: data.runId,
+        status: data.status as FrameStatus,
+        ms: typeof data.ms === 'number' ? data.ms : 0,
+      };
+    default:
+      return null;
+  }
+}
+
+/** The message as the frame may use it, or null. */
+export function readAppMessage(data: unknown): ToFrameMessage | null {
+  if (!isRecord(data) || data.tag !== PREVIEW_MESSAGE_TAG) return null;
+  if (data.type === 'ping' && typeof data.id === 'number') {
+    return { tag: PREVIEW_MESSAGE_TAG, type: 'ping', id: data.id };
+  }
+  if (data.type === 'prepare' && (data.mode === 'module' || data.mode === 'python')) {
+    return { tag: PREVIEW_MESSAGE_TAG, type: 'prepare', mode: data.mode };
+  }
+  if (
+    data.type === 'run' &&
+    typeof data.runId === 'number' &&
+    (data.mode === 'module' || data.mode === 'html' || data.mode === 'python') &&
+    typeof data.code === 'string' &&
+    (data.map === null || typeof data.map === 'string')
+  ) {
+    return {
+      tag: PREVIEW_MESSAGE_TAG,
+      type: 'run',
+      runId: data.runId,
+      mode: data.mode,
+      code: data.code,
+      map: data.map,
+    };
+  }
+  return null;
+}

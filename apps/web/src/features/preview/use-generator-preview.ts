@@ -1,0 +1,96 @@
+/**
+ * The live preview as the generator mounts it (docs/preview.md, docs/decisions/021): when it
+ * opens, when it runs at once, the editor markers of its problems, the line an error leads to,
+ * and "Fix with AI" as an edit through the generator's own send. Kept apart from the panel so
+ * that /generator loads none of the panel's code before it opens.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { buildPreviewFixRequest, type PreviewProblem } from '@codewright/contract';
+import type { EditorMarker, EditorReveal } from '../editor/code-editor.tsx';
+
+export interface GeneratorPreviewInput {
+  /** The editor's own code (never the code still streaming in). */
+  code: string;
+  setCode: (code: string) => void;
+  /** The preview is on screen and there is reason to open it (code, or its tab chosen). */
+  show: boolean;
+  /** Code is streaming in: markers wait for the answer. */
+  streaming: boolean;
+  /** Sends a request as an edit of the code, the way the composer sends one. */
+  sendEdit: (request: string) => Promise<void> | void;
+  /** An error's line was chosen (the phone layout then shows the Code tab). */
+  onReveal?: () => void;
+}
+
+const NO_MARKERS: EditorMarker[] = [];
+
+/** State and callbacks that wire the preview panel into the generator. */
+export function useGeneratorPreview(input: GeneratorPreviewInput) {
+  const { code, setCode, show, streaming, sendEdit, onReveal } = input;
+  const [open, setOpen] = useState(show);
+  if (show && !open) setOpen(true);
+
+  // A change that did not come from typing (a generation, an accepted edit, a rollback, an
+  // upload, a restored draft) runs at once; typing runs after the panel's quiet time.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [seen, setSeen] = useState(code);
+  const [runKey, setRunKey] = useState(0);
+  if (code !== seen) {
+    setSeen(code);
+    if (code !== typed) setRunKey((k) => k + 1);
+  }
+  const onEditorChange = useCallback(
+    (next: string) => {
+      setTyped(next);
+      setCode(next);
+    },
+    [setCode],
+  );
+
+  const [problems, setProblems] = useState<PreviewProblem[]>([]);
+  const markers = useMemo<EditorMarker[]>(() => {
+    if (streaming) return NO_MARKERS;
+    return problems
+      .filter((p): p is PreviewProblem & { line: number } => p.line !== null)
+      .map((p) => ({
+        line: p.line,
+        column: p.column,
+        message: `Preview: ${p.message}`,
+        severity: p.kind === 'console' ? 'warning' : 'error',
+      }));
+  }, [problems, streaming]);
+
+  const [reveal, setReveal] = useState<EditorReveal | null>(null);
+  const selectLine = useCallback(
+    (line: number) => {
+      setReveal((last) => ({ line, seq: (last?.seq ?? 0) + 1 }));
+      onReveal?.();
+    },
+    [onReveal],
+  );
+
+  const [fixing, setFixing] = useState(false);
+  const fix = useCallback(
+    (current: PreviewProblem[]) => {
+      if (current.length === 0) return;
+      setFixing(true);
+      void Promise.resolve(sendEdit(buildPreviewFixRequest({ problems: current, code }))).finally(
+        () => setFixing(false),
+      );
+    },
+    [code, sendEdit],
+  );
+
+  return {
+    open,
+    runKey,
+    onEditorChange,
+    problems,
+    setProblems,
+    markers,
+    reveal,
+    selectLine,
+    fix,
+    fixing,
+  };
+}

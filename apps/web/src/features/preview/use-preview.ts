@@ -1,0 +1,175 @@
+/**
+ * Runs the editor's code in the sandbox: after `debounceMs` of quiet, at once when `runKey`
+ * changes (a generation, an accepted edit) and on refresh(). JavaScript and TypeScript are
+ * built by the server (client.preview.build, docs/decisions/019) first; HTML and Python go to
+ * the frame as written. Each run starts with an empty Console.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { isCodewrightError, type RequestOptions } from '@codewright/sdk';
+import type { PreviewBuildRequest, PreviewBuildResult, PreviewProblem } from '@codewright/contract';
+import { client } from '../../sdk.ts';
+import { PreviewFrameHost } from './frame-host.ts';
+import { initialPreviewState, previewReducer, type PreviewState } from './preview-state.ts';
+import { languageIdOf, previewTargetOf } from './preview-target.ts';
+
+export type BuildFn = (
+  input: PreviewBuildRequest,
+  options?: RequestOptions,
+) => Promise<PreviewBuildResult>;
+
+export interface UsePreviewOptions {
+  code: string;
+  language: string;
+  runKey?: unknown;
+  /** Quiet time after the last change before a run; 0 runs only on runKey and refresh. */
+  debounceMs: number;
+  onProblems?: (problems: PreviewProblem[]) => void;
+  /** The build call; the app's client by default. */
+  build?: BuildFn;
+}
+
+export interface UsePreview {
+  state: PreviewState;
+  /** Where the frame goes. */
+  containerRef: React.RefObject<HTMLDivElement | null>;
+  refresh(): void;
+  /** Opens the last run full size in a new tab; false when the browser blocked it. */
+  openInNewTab(): boolean;
+  clearConsole(): void;
+}
+
+/** Words for a build request that failed (not a problem in the code). */
+function requestFailure(err: unknown): string {
+  if (isCodewrightError(err)) {
+    if (err.status === 401) return 'Sign in again to run the preview.';
+    if (err.status === 429) return 'Too many preview builds at once. Wait a moment, then Refresh.';
+    return `The preview could not be built: ${err.message}`;
+  }
+  return 'The preview could not reach the app. Check your connection, then Refresh.';
+}
+
+export function usePreview(options: UsePreviewOptions): UsePreview {
+  const { code, language, runKey, debounceMs } = options;
+  const [state, dispatch] = useReducer(previewReducer, undefined, () =>
+    initialPreviewState(previewTargetOf(language, code)),
+  );
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const hostRef = useRef<PreviewFrameHost | null>(null);
+  const latest = useRef({ code, language, build: options.build, onProblems: options.onProblems });
+  const abortRef = useRef<AbortController | null>(null);
+  const startedAt = useRef(0);
+  /** The code and language of the last run (a debounced run of the same code is skipped). */
+  const ran = useRef<{ code: string; language: string } | null>(null);
+
+  useEffect(() => {
+    latest.current = { code, language, build: options.build, onProblems: options.onProblems };
+  });
+
+  const run = useCallback(async () => {
+    const host = hostRef.current;
+    if (!host) return;
+    const { code: source, language: lang, build } = latest.current;
+    ran.current = { code: source, language: lang };
+    abortRef.current?.abort();
+    // The frame on screen stays until the new one replaces it, but it speaks no more.
+    host.invalidate();
+    const target = previewTargetOf(lang, source);
+    if (target.kind === 'empty' || target.kind === 'unsupported') {
+      host.clear();
+      dispatch({ type: 'idle', target });
+      return;
+    }
+    startedAt.current = performance.now();
+    dispatch({ type: 'start', target });
+    if (target.kind !== 'module') {
+      host.run({ mode: target.kind, code: source, map: null });
+      return;
+    }
+    const abort = new AbortController();
+    abortRef.current = abort;
+    try {
+      const result = await (build ?? client.preview.build)(
+        { code: source, language: target.language },
+        { signal: abort.signal },
+      );
+      if (abort.signal.aborted) return;
+      if (!result.ok) {
+        dispatch({ type: 'build-failed', errors: result.errors });
+        return;
+      }
+      host.run({ mode: 'module', code: result.code, map: result.map });
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      dispatch({ type: 'request-failed', message: requestFailure(err) });
+    }
+  }, []);
+
+  // One frame host per mount; the first run starts with it.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const host = new PreviewFrameHost(container, {
+      onMessage: (message) => {
+        const ms = performance.now() - startedAt.current;
+        // From the code being final to the first paint in the frame (bench/preview-ready.mjs).
+        if (
+          message.type === 'status' &&
+          (message.status === 'rendered' || message.status === 'done')
+        ) {
+          performance.measure('codewright:preview-ready', {
+            start: startedAt.current,
+            duration: ms,
+          });
+        }
+        dispatch({ type: 'frame', message, ms });
+      },
+      onHang: (reason) => dispatch({ type: 'hang', reason }),
+    });
+    hostRef.current = host;
+    void run();
+    return () => {
+      abortRef.current?.abort();
+      host.dispose();
+      hostRef.current = null;
+    };
+  }, [run]);
+
+  // A run takes a spare frame that has loaded React and Tailwind, or started Python, already.
+  useEffect(() => {
+    const id = languageIdOf(language);
+    if (id === 'javascript' || id === 'typescript') hostRef.current?.prepare('module');
+    else if (id === 'python') hostRef.current?.prepare('python');
+  }, [language]);
+
+  // As the code changes: after a quiet moment.
+  const lastInput = useRef({ code, language });
+  useEffect(() => {
+    if (lastInput.current.code === code && lastInput.current.language === language) return;
+    lastInput.current = { code, language };
+    if (debounceMs <= 0) return;
+    const timer = setTimeout(() => {
+      // A runKey change may have run this very code already (a generation sets both).
+      const last = ran.current;
+      if (last?.code === latest.current.code && last.language === latest.current.language) return;
+      void run();
+    }, debounceMs);
+    return () => clearTimeout(timer);
+  }, [code, language, debounceMs, run]);
+
+  // A new runKey (a generation or an accepted edit): now.
+  const lastKey = useRef(runKey);
+  useEffect(() => {
+    if (Object.is(lastKey.current, runKey)) return;
+    lastKey.current = runKey;
+    void run();
+  }, [runKey, run]);
+
+  useEffect(() => {
+    latest.current.onProblems?.(state.console.problems);
+  }, [state.console.problems]);
+
+  const refresh = useCallback(() => void run(), [run]);
+  const openInNewTab = useCallback(() => hostRef.current?.openInNewTab() ?? false, []);
+  const clearConsole = useCallback(() => dispatch({ type: 'clear-console' }), []);
+  return { state, containerRef, refresh, openInNewTab, clearConsole };
+}

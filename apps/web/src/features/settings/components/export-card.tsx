@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Download, Loader2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { client } from '../../../sdk.ts';
+import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+
+/** Hands a Blob to the browser as a file download. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; the URL only needs to outlive the click.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** "Export my data": a zip of projects, chat and versions (GET /api/auth/export). */
+export function ExportCard() {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  async function exportData() {
+    setBusy(true);
+    setNote(null);
+    try {
+      const zip = await client.account.exportData();
+      saveBlob(zip, `codewright-export-${new Date().toISOString().slice(0, 10)}.zip`);
+      setNote({ tone: 'ok', text: 'Your export is downloading.' });
+    } catch (error) {
+      setNote({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsCard
+      title="Export my data"
+      description="A zip of your projects, their chat and versions as JSON, plus every code file."
+    >
+      <Button variant="outline" disabled={busy} onClick={() => void exportData()}>
+        {busy ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        ) : (
+          <Download className="size-4" aria-hidden="true" />
+        )}
+        {busy ? 'Preparing your export…' : 'Export my data'}
+      </Button>
+      {note ? <FormNote tone={note.tone}>{note.text}</FormNote> : null}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@codewright/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { client } from '../../../sdk.ts';
+import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+
+/** Password change through POST /api/auth/password/change; other sessions are signed out. */
+export function PasswordCard({ onChanged }: { onChanged: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (next !== repeat) {
+      setNote({ tone: 'error', text: ACCOUNT_MESSAGES.passwordsDontMatch });
+      return;
+    }
+    setBusy(true);
+    setNote(null);
+    try {
+      const message = await client.auth.changePassword({ oldPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      setNote({ tone: 'ok', text: message });
+      onChanged();
+    } catch (error) {
+      setNote({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsCard
+      title="Password"
+      description="Changing it signs you out everywhere else; this device stays signed in."
+    >
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3">
+        <TextField
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="Repeat new password"
+          type="password"
+          name="repeatPassword"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          disabled={busy}
+        />
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={busy || !current || !next || !repeat}>
+            {busy ? 'Changing…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+      {note ? <FormNote tone={note.tone}>{note.text}</FormNote> : null}
+    </SettingsCard>
+  );
+}

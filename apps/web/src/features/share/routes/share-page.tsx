@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ExternalLink, Globe, Loader2 } from 'lucide-react';
+import type { SharedProject } from '@codewright/sdk';
+import { isCodewrightError } from '@codewright/sdk';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import {
+  GENERATOR_PATH,
+  type OpenProjectState,
+} from '../../dashboard/components/projects-section.tsx';
+import { ChatCodeBlock } from '../../generator/components/chat-code-block.tsx';
+import { messageOf } from '../../settings/components/settings-card.tsx';
+import { client } from '../../../sdk.ts';
+
+type ShareState =
+  | { status: 'loading' }
+  | { status: 'ready'; project: SharedProject }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string };
+
+/**
+ * /share?t=<token> (DESIGN §2c): a public project, read-only, for anyone — no sign-in. Private,
+ * unknown and regenerated links show "not found". "Open in generator" copies the project into
+ * the visitor's own workspace once they are signed in (`open=1` survives the sign-in redirect).
+ */
+export function SharePage() {
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  const [loaded, setState] = useState<ShareState>({ status: 'loading' });
+  // A link without a token finds nothing, without asking the server.
+  const state: ShareState = token ? loaded : { status: 'not-found' };
+  useDocumentTitle(state.status === 'ready' ? state.project.name : 'Shared project');
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    client.workspaces.getShared(token, { signal: controller.signal }).then(
+      (project) => !controller.signal.aborted && setState({ status: 'ready', project }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isCodewrightError(error) && (error.status === 404 || error.status === 400))
+          setState({ status: 'not-found' });
+        else setState({ status: 'error', message: messageOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      {state.status === 'loading' ? (
+        <div role="status" aria-label="Loading the shared project" className="space-y-4">
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-80 w-full" />
+        </div>
+      ) : state.status === 'not-found' ? (
+        <NotFound />
+      ) : state.status === 'error' ? (
+        <p role="alert" className="text-sm text-red-300">
+          {state.message}
+        </p>
+      ) : (
+        <Shared project={state.project} token={token} autoOpen={params.get('open') === '1'} />
+      )}
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="flex flex-col items-center py-16 text-center" data-testid="share-not-found">
+      <p className="font-mono text-sm text-violet-200">404</p>
+      <h1 className="mt-3 text-3xl font-semibold tracking-tight text-fg">Project not found</h1>
+      <p className="mt-4 max-w-md text-muted">
+        This link does not lead to a public project. It may have been made private, or its owner
+        made a new link.
+      </p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Back to home
+      </Link>
+    </section>
+  );
+}
+
+function Shared({
+  project,
+  token,
+  autoOpen,
+}: {
+  project: SharedProject;
+  token: string;
+  autoOpen: boolean;
+}) {
+  const { state: auth } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const opened = useRef(false);
+
+  const open = async () => {
+    if (auth.status !== 'signed-in') {
+      const here = `/share?t=${encodeURIComponent(token)}&open=1`;
+      void navigate(`/sign-in?redirect=${encodeURIComponent(here)}`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      // A copy in the visitor's own personal workspace; the shared project is never touched.
+      const [copy] = await client.db.from('projects').insert({
+        name: project.name,
+        language: project.language,
+        code: project.code,
+        description: project.description,
+      });
+      const state: OpenProjectState = {
+        projectId: copy!.id,
+        projectName: copy!.name,
+        language: copy!.language,
+        code: copy!.code,
+      };
+      void navigate(GENERATOR_PATH, { state });
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (autoOpen && auth.status === 'signed-in' && !opened.current) {
+      opened.current = true;
+      void open();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the sign-in redirect
+  }, [autoOpen, auth.status]);
+
+  const description = project.description?.trim();
+  return (
+    <article aria-labelledby="shared-name">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 text-xs text-muted">
+            <Globe className="size-3.5" aria-hidden="true" /> Shared project (read-only)
+          </p>
+          <h1
+            id="shared-name"
+            className="mt-2 text-3xl font-semibold tracking-tight break-words text-fg"
+          >
+            {project.name}
+          </h1>
+          <Badge className="mt-2" data-testid="shared-language">
+            {project.language}
+          </Badge>
+        </div>
+        <Button onClick={() => void open()} disabled={busy} className="self-start">
+          {busy ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <ExternalLink className="size-4" aria-hidden="true" />
+          )}
+          Open in generator
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+      {description ? (
+        <p className="mt-4 max-w-3xl text-sm leading-relaxed break-words whitespace-pre-line text-muted">
+          {description}
+        </p>
+      ) : null}
+      <Card className="mt-6 overflow-hidden p-0" data-testid="shared-code">
+        <ChatCodeBlock code={project.code} lang={project.language.toLowerCase()} />
+      </Card>
+    </article>
+  );
+}

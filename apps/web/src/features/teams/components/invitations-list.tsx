@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { WorkspaceMembers } from '@codewright/sdk';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
+import { formatProjectDate } from '../../dashboard/format-date.ts';
+import { client } from '../../../sdk.ts';
+
+/** Open invitations, each with Resend (a new link) and Revoke. */
+export function InvitationsList({
+  data,
+  onChanged,
+}: {
+  data: WorkspaceMembers;
+  onChanged: () => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  if (data.invitations.length === 0)
+    return <p className="text-sm text-muted">No open invitations.</p>;
+
+  const run = async (key: string, action: () => Promise<unknown>, ok: string) => {
+    setBusy(key);
+    setNote(null);
+    try {
+      await action();
+      setNote({ tone: 'ok', text: ok });
+      onChanged();
+    } catch (error) {
+      setNote({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const wsId = data.workspace.id;
+  return (
+    <div>
+      <ul className="divide-y divide-border" aria-label="Open invitations">
+        {data.invitations.map((inv) => (
+          <li
+            key={inv.id}
+            className="flex flex-wrap items-center gap-3 py-3"
+            data-invitation={inv.email}
+          >
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-fg">{inv.email}</p>
+              <p className="text-xs text-muted">
+                {inv.role} · expires {formatProjectDate(inv.expiresAt)}
+              </p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy !== null}
+              onClick={() =>
+                void run(
+                  `resend:${inv.id}`,
+                  () => client.workspaces.resendInvitation(wsId, inv.id),
+                  `A new link was sent to ${inv.email}.`,
+                )
+              }
+            >
+              Resend
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy !== null}
+              onClick={() =>
+                void run(
+                  `revoke:${inv.id}`,
+                  () => client.workspaces.revokeInvitation(wsId, inv.id),
+                  `The invitation to ${inv.email} was revoked.`,
+                )
+              }
+            >
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {note ? <FormNote tone={note.tone}>{note.text}</FormNote> : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import type { User, WorkspaceMembers } from '@codewright/sdk';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
+import { client } from '../../../sdk.ts';
+
+/** Members with their roles; the owner changes roles and removes, a member may leave. */
+export function MembersList({
+  data,
+  user,
+  onChanged,
+  onLeft,
+}: {
+  data: WorkspaceMembers;
+  user: User;
+  onChanged: () => void;
+  onLeft: () => void;
+}) {
+  const { workspace } = data;
+  const manage = client.workspaces.can('update', 'member', workspace);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (key: string, action: () => Promise<void>, after: () => void) => {
+    setBusy(key);
+    setError(null);
+    try {
+      await action();
+      after();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div>
+      <ul className="divide-y divide-border" aria-label="Members">
+        {data.members.map((m) => {
+          const self = m.userId === user.id;
+          return (
+            <li
+              key={m.userId}
+              className="flex flex-wrap items-center gap-3 py-3"
+              data-member={m.email}
+            >
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-fg">
+                  {m.displayName || m.email}
+                  {self ? <span className="text-muted"> (you)</span> : null}
+                </p>
+                {m.displayName ? <p className="truncate text-xs text-muted">{m.email}</p> : null}
+              </div>
+              {manage && m.role !== 'owner' ? (
+                <>
+                  <select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={busy !== null}
+                    onChange={(e) =>
+                      void run(
+                        `role:${m.userId}`,
+                        () =>
+                          client.workspaces.changeRole(
+                            workspace.id,
+                            m.userId,
+                            e.target.value as 'editor' | 'viewer',
+                          ),
+                        onChanged,
+                      )
+                    }
+                    className="h-8 rounded-lg border border-border-strong bg-surface px-2 text-sm text-fg"
+                  >
+                    <option value="editor">Editor</option>
+                    <option value="viewer">Viewer</option>
+                  </select>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy !== null}
+                    onClick={() =>
+                      void run(
+                        `remove:${m.userId}`,
+                        () => client.workspaces.removeMember(workspace.id, m.userId),
+                        onChanged,
+                      )
+                    }
+                  >
+                    {busy === `remove:${m.userId}` ? (
+                      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+                    ) : null}
+                    Remove
+                  </Button>
+                </>
+              ) : (
+                <Badge tone={m.role === 'owner' ? 'accent' : 'neutral'}>{m.role}</Badge>
+              )}
+              {self && m.role !== 'owner' ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void run(
+                      'leave',
+                      () => client.workspaces.removeMember(workspace.id, user.id),
+                      onLeft,
+                    )
+                  }
+                >
+                  Leave workspace
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {error ? <FormNote tone="error">{error}</FormNote> : null}
+    </div>
+  );
+}

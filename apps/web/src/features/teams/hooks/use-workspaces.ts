@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { WorkspaceSummary } from '@codewright/sdk';
+import { client } from '../../../sdk.ts';
+
+/** Where the chosen workspace is remembered between visits (per browser). */
+const CURRENT_KEY = 'codewright.workspace';
+
+export type WorkspacesState =
+  | { status: 'loading' }
+  | { status: 'ready'; workspaces: WorkspaceSummary[] }
+  | { status: 'error'; message: string };
+
+function remembered(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CURRENT_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The workspaces the user belongs to and the one being worked in (docs/decisions/025): the
+ * dashboard switcher, the Settings screen and the generator read it. The choice survives a reload.
+ */
+export function useWorkspaces(userId: string) {
+  const [state, setState] = useState<WorkspacesState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [currentId, setCurrentId] = useState<string | null>(remembered);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    client.workspaces.list({ signal: controller.signal }).then(
+      (workspaces) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', workspaces });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          status: 'error',
+          message: error instanceof Error ? error.message : 'Could not load your workspaces.',
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, attempt]);
+
+  const select = useCallback((id: string) => {
+    setCurrentId(id);
+    try {
+      globalThis.localStorage?.setItem(CURRENT_KEY, id);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  }, []);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const workspaces = state.status === 'ready' ? state.workspaces : [];
+  // A remembered workspace one has left falls back to the personal one.
+  const current =
+    workspaces.find((w) => w.id === currentId) ??
+    workspaces.find((w) => w.personal && w.ownerId === userId) ??
+    workspaces[0] ??
+    null;
+  return { state, workspaces, current, select, reload };
+}

@@ -1,0 +1,205 @@
+// Budgets of version control (docs/decisions/015), on the embedded PostgreSQL and on the
+// machine's PostgreSQL:
+//   - storage: 1,000 small edits to a 2,000-line file add under 5 MB to the database
+//     (pg_total_relation_size of project_versions: table, TOAST and indexes);
+//   - list: GET /api/versions/{project}/{projectId} of a project with 1,000 versions, p50
+//     under 10 ms from the API (sequential requests, client-side time).
+// Each edit is a commit through the API (POST /api/versions/…, source edit), one at a time.
+// The server runs from source (tsx); BENCH_FROM_DIST=1 uses the built bundle.
+// Usage: [VERSION_BENCH_PORT=3920] node bench/version-history.mjs [edits=1000] (uses that port and the next)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPgCluster } from '../scripts/pg-cluster.mjs';
+import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+
+const EDITS = Number(process.argv[2] ?? 1000);
+const LINES = 2000;
+const LIST_REQUESTS = 300;
+const PORT = Number(process.env.VERSION_BENCH_PORT ?? 3920);
+const PORTS = { embedded: PORT, postgres: PORT + 1 };
+const BUDGET = { storage_mb: 5, list_p50_ms: 10 };
+const fromDist = process.env.BENCH_FROM_DIST === '1';
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run makes the same edits. */
+function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const file = () =>
+  Array.from(
+    { length: LINES },
+    (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
+  );
+
+/** One small edit: change a line, insert one, or delete one, at a random place. */
+function smallEdit(lines, rnd, i) {
+  const at = Math.floor(rnd() * lines.length);
+  const kind = rnd();
+  if (kind < 0.6) lines[at] = `${lines[at]} // edit ${i}`;
+  else if (kind < 0.85) lines.splice(at, 0, `  log("edit ${i}");`);
+  else lines.splice(at, 1);
+}
+
+/** CPU time (ms) the process has used so far, from /proc (Linux): user + system. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+async function relationBytes(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select pg_total_relation_size('project_versions')::bigint as bytes,
+              (select count(*) from project_versions)::int as versions,
+              (select count(*) from project_versions where kind = 'full')::int as full_versions`,
+    );
+    return {
+      bytes: Number(rows[0].bytes),
+      versions: rows[0].versions,
+      full: rows[0].full_versions,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(kind, env) {
+  const port = PORTS[kind];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'version-bench-'));
+  const dataDir = path.join(dir, 'data');
+  const logFile = path.join(dir, 'server.log');
+  const databaseUrl =
+    env.DATABASE_URL ??
+    `postgresql://postgres@localhost/codewright?host=${encodeURIComponent(path.join(dataDir, 'run'))}`;
+  const server = startServer(
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '1000000000',
+      // info: one access-log line per request, whose `ms` is the server's own time.
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    logFile,
+    { fromSource: !fromDist },
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor200(`${base}/api/health`, performance.now(), 120_000);
+    const call = (method, p, body, token) => requestJson(base, method, p, body, token);
+    const email = `bench-${kind}-${Date.now()}@example.com`;
+    await call('POST', '/api/auth/signup', { email, password: 'bench-password' });
+    const { access_token: token } = await call('POST', '/api/auth/signin/email', {
+      email,
+      password: 'bench-password',
+    });
+    await call('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+    const lines = file();
+    const [project] = await call(
+      'POST',
+      '/api/db/codewright/rest/v1/projects',
+      { name: 'History', language: 'JavaScript', code: lines.join('\n') },
+      token,
+    );
+    const before = await relationBytes(databaseUrl);
+
+    const rnd = random(42);
+    const commitMs = [];
+    for (let i = 0; i < EDITS; i++) {
+      smallEdit(lines, rnd, i);
+      const t0 = performance.now();
+      await call(
+        'POST',
+        `/api/versions/codewright/${project.id}`,
+        { code: lines.join('\n'), source: 'edit', prompt: `small edit ${i}` },
+        token,
+      );
+      commitMs.push(performance.now() - t0);
+    }
+    const after = await relationBytes(databaseUrl);
+
+    const listPath = `/api/versions/codewright/${project.id}`;
+    for (let i = 0; i < 20; i++) await call('GET', listPath, undefined, token);
+    const listMs = [];
+    let listBytes = 0;
+    const cpuBefore = cpuMs(server.pid);
+    for (let i = 0; i < LIST_REQUESTS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${listPath}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = await res.arrayBuffer();
+      listMs.push(performance.now() - t0);
+      listBytes = body.byteLength;
+      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+    }
+    // Node's CPU per list request: what the request costs the server whatever else runs.
+    const listCpuMs = (cpuMs(server.pid) - cpuBefore) / LIST_REQUESTS;
+    listMs.sort((a, b) => a - b);
+    // The server's own time for the same requests (access log, whole milliseconds).
+    const serverMs = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"') && l.includes(`"url":"${listPath}"`))
+      .map((l) => JSON.parse(l).ms)
+      .slice(-LIST_REQUESTS)
+      .sort((a, b) => a - b);
+    commitMs.sort((a, b) => a - b);
+    const latest = await call('GET', `${listPath}?limit=1`, undefined, token);
+    const read = await call('GET', `${listPath}/${latest.versions[0].id}`, undefined, token);
+    if (read.code !== lines.join('\n'))
+      throw new Error('the newest version does not hold the last edit');
+    return {
+      database: kind,
+      versions: after.versions,
+      full_versions: after.full,
+      file_bytes: Buffer.byteLength(lines.join('\n')),
+      storage_added_mb: Number(((after.bytes - before.bytes) / 1024 / 1024).toFixed(3)),
+      list_versions: latest.versions[0].number,
+      list_response_kb: Number((listBytes / 1024).toFixed(1)),
+      list_p50_ms: Number(percentile(listMs, 0.5).toFixed(2)),
+      list_p95_ms: Number(percentile(listMs, 0.95).toFixed(2)),
+      list_server_p50_ms: percentile(serverMs, 0.5),
+      list_node_cpu_ms: Number(listCpuMs.toFixed(2)),
+      commit_p50_ms: Number(percentile(commitMs, 0.5).toFixed(2)),
+      commit_p95_ms: Number(percentile(commitMs, 0.95).toFixed(2)),
+    };
+  } finally {
+    await stop(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rows = [await measure('embedded', {})];
+const cluster = await startPgCluster();
+try {
+  rows.push(await measure('postgres', { DATABASE_URL: cluster.url }));
+} finally {
+  await cluster.stop();
+}
+const pass = rows.every(
+  (r) => r.storage_added_mb < BUDGET.storage_mb && r.list_p50_ms < BUDGET.list_p50_ms,
+);
+report('version-history', rows, {
+  bench: 'version-history',
+  edits: EDITS,
+  lines: LINES,
+  budget: BUDGET,
+  pass,
+  results: rows,
+});
+process.exit(pass ? 0 : 1);

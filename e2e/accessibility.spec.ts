@@ -1,0 +1,131 @@
+/**
+ * axe-core (through @axe-core/playwright) on every screen, signed out and signed in, at 1280 and
+ * 390 px: any violation of impact "serious" or "critical" fails the test and is listed with the
+ * elements it was found on. Rules: axe's WCAG 2.0/2.1 A and AA sets plus its best practices.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForApp } from './fixtures.ts';
+
+const WIDTHS = [1280, 390] as const;
+
+const SIGNED_OUT = [
+  { path: '/', heading: 'Describe it. Codewright writes the code.' },
+  { path: '/features', heading: 'Built for how developers actually work' },
+  { path: '/examples', heading: 'See what you can build' },
+  { path: '/pricing', heading: 'Simple pricing that scales with you' },
+  { path: '/docs', heading: 'Documentation' },
+  { path: '/sign-in', heading: 'Sign in to Codewright' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/no-such-page', heading: 'Page not found' },
+] as const;
+
+/** Runs axe on the page as it is and fails on serious or critical violations, naming them. */
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(' | ')} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+async function send(page: Page, text: string) {
+  const chatTab = page.getByRole('tab', { name: /^Chat/ });
+  if (await chatTab.isVisible()) await chatTab.click();
+  const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(
+    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
+  ).toBeEnabled({ timeout: 20_000 });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
+
+    for (const route of SIGNED_OUT) {
+      test(`${route.path} (signed out)`, async ({ page }) => {
+        await page.goto(route.path);
+        await waitForApp(page);
+        await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+        await expectNoSeriousViolations(page, route.path);
+      });
+    }
+
+    test('the auth dialog, social and email views (signed out)', async ({ page }) => {
+      await page.goto('/');
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Start Building' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the auth dialog');
+      await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+      await expect(dialog.getByLabel('Email')).toBeFocused();
+      await expectNoSeriousViolations(page, 'the auth dialog (email)');
+    });
+
+    if (width < 1024) {
+      test('the mobile menu (signed out)', async ({ page }) => {
+        await page.goto('/features');
+        await waitForApp(page);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+        await expectNoSeriousViolations(page, 'the mobile menu');
+      });
+    }
+
+    test('the dashboard (signed in)', async ({ page, login }) => {
+      await login();
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Coding Workspace' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Create Your First Project' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/dashboard');
+    });
+
+    test('settings and the delete confirmation (signed in)', async ({ page, login }) => {
+      await login();
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/settings');
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/settings (delete confirmation)');
+    });
+
+    test('the generator: empty, with answers, code, save dialog (signed in)', async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(60_000);
+      await login();
+      await page.goto('/generator');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'AI Code Generator' }),
+      ).toBeVisible();
+      await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+      await expectNoSeriousViolations(page, '/generator (empty)');
+      await send(page, 'a checked answer');
+      await send(page, 'and an edit');
+      if (width < 1024) {
+        await expectNoSeriousViolations(page, '/generator (Code tab)');
+        await page.getByRole('tab', { name: /^Chat/ }).click();
+      }
+      await expect(page.getByRole('article', { name: 'AI Assistant message' })).toHaveCount(2);
+      await expectNoSeriousViolations(page, '/generator (with answers)');
+      await page.getByRole('button', { name: /^(Save Project|Update)$/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Save Project' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/generator (save dialog)');
+    });
+  });
+}

@@ -1,0 +1,330 @@
+/**
+ * The live preview in the generator (DESIGN §3.12, docs/preview.md, docs/decisions/021): the
+ * scripted TEST model writes the code (`[[preview:NAME]]` samples, e2e/fixtures/model-previews.mjs),
+ * the preview beside the editor runs it, its errors are marked in the editor, and "Fix with AI"
+ * goes through the generator's own edit flow and meter.
+ */
+import type { APIRequestContext, Request } from '@playwright/test';
+import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
+import { setUsage, signIn } from './fixtures.ts';
+import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
+import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
+
+const shot = (gen: GeneratorPreview, name: string) =>
+  gen.page.screenshot({ path: `e2e/output/screenshots/generator-preview-${name}.png` });
+
+async function usageOf(request: APIRequestContext, user: { email: string; password: string }) {
+  const { token } = await signIn(request, user);
+  const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
+}
+
+/** A request for the preview's own code: its lazily loaded chunks or anything under /preview/. */
+const isPreviewCode = (url: string) =>
+  /\/assets\/preview-panel-[^/]+\.js$/.test(url) || new URL(url).pathname.startsWith('/preview/');
+
+test.describe('the preview in the generator at 1280 px', () => {
+  // A generation, a build and a run each; the test machine is shared and busy.
+  test.describe.configure({ timeout: 90_000 });
+  test('nothing of the preview loads before it opens; a generated React counter runs beside the editor, and a click changes it', async ({
+    gen,
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await gen.open();
+    await expect(page.getByTestId('generator-preview')).toContainText('Nothing to preview yet');
+    expect(requests.filter(isPreviewCode)).toEqual([]);
+
+    await gen.generate('react-counter');
+    await gen.waitReady();
+    expect(requests.some((u) => u.includes('/preview/frame.html'))).toBe(true);
+    // Beside the editor, not under it.
+    const editorBox = (await page.getByTestId('editor-panel').boundingBox())!;
+    const previewBox = (await gen.panel.boundingBox())!;
+    expect(previewBox.x).toBeGreaterThanOrEqual(editorBox.x + editorBox.width);
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    const button = gen.frame.getByRole('button', { name: 'Add one' });
+    await button.click();
+    await button.click();
+    await expect(gen.frame.getByText('Count: 2')).toBeVisible();
+    await shot(gen, 'react-1280');
+
+    // Refresh runs the code again: the count starts over.
+    await gen.panel.getByRole('button', { name: 'Refresh preview' }).click();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+
+    // Typing runs the new code after a quiet moment, with no button pressed.
+    await gen.typeAtEnd("\nconsole.log('typed ' + 'in');");
+    await expect.poll(() => gen.consoleText(), { timeout: 10_000 }).toContain('typed in');
+    await gen.showPreview();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+  });
+
+  test('a TypeScript file with type annotations runs', async ({ gen }) => {
+    await gen.open();
+    await gen.setLanguage('TypeScript');
+    await gen.generate('typescript');
+    await gen.waitReady();
+    await expect(gen.frame.getByRole('listitem')).toHaveText([
+      'Hello, Ada (210)',
+      'Hello, Alan (113)',
+    ]);
+    expect(await gen.consoleText()).toContain('Hello, Ada (210)');
+  });
+
+  test('an HTML page renders with its CSS, and its script runs', async ({ gen }) => {
+    await gen.open();
+    await gen.generate('html');
+    await gen.waitReady();
+    const title = gen.frame.getByRole('heading', { name: 'Hello from HTML' });
+    await expect(title).toHaveCSS('color', 'rgb(190, 24, 93)');
+    await gen.frame.getByRole('button', { name: 'Change' }).click();
+    await expect(gen.frame.getByRole('heading')).toHaveText('Changed by a script');
+  });
+
+  test('a Python script prints to the Console', async ({ gen }) => {
+    // The first run of a session loads Pyodide (seconds; longer on a busy test machine).
+    test.setTimeout(150_000);
+    await gen.open();
+    await gen.setLanguage('Python');
+    await gen.generate('python');
+    await gen.waitReady(120_000);
+    await gen.showConsole();
+    const text = await gen.consoleText();
+    expect(text).toContain('Squares: [1, 4, 9, 16, 25]');
+    expect(text).toContain('Sum: 55');
+    await shot(gen, 'python-1280');
+  });
+
+  test('a syntax error shows its line in the Console and in the editor; clicking it selects the line; Fix with AI (an edit) makes the preview render', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    await gen.generate('syntax-error');
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'build-failed');
+    await expect(gen.panel.getByRole('alert')).toContainText('Build error at line 5');
+    // The marker sits on line 5 of the editor, and only there.
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([5]);
+    // It is the preview's marker: hovering it tells the problem.
+    // (Monaco draws it under the text, which takes the pointer; the hover is by position.)
+    await gen.editor.locator('.squiggly-error').first().hover({ force: true });
+    await expect(page.locator('.monaco-hover').filter({ hasText: 'Preview:' })).toContainText(
+      'Expected ")"',
+    );
+    await shot(gen, 'error-1280');
+
+    const lines = await gen.showConsole();
+    await expect(lines.first()).toContainText('Build error');
+    await lines.first().getByRole('button', { name: 'line 5' }).click();
+    await expect.poll(() => gen.linesWith('.selected-text')).toEqual([5]);
+    await expect(gen.editor.locator('.monaco-editor').first()).toHaveClass(/\bfocused\b/);
+
+    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().click();
+    // The request went through the chat as an edit of the code, and its answer replaced it.
+    const chat = page.getByRole('log', { name: 'Chat History' });
+    await expect(chat.getByRole('article', { name: 'You message' }).last()).toContainText(
+      'Build error at line 5',
+    );
+    await gen.waitIdle();
+    // An edit is reviewed before it reaches the code (docs/decisions/022).
+    await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
+      'data-code',
+      PREVIEW_SAMPLES['react-counter'].code,
+    );
+    await gen.showPreview();
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    await expect(gen.panel.getByRole('alert')).toHaveCount(0);
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([]);
+    expect(await usageOf(page.request, gen.user)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 1,
+    });
+  });
+
+  test('Fix with AI at the edit limit shows the usual upgrade message and sends nothing', async ({
+    gen,
+    page,
+  }) => {
+    // Every edit of the month spent; generations remain.
+    const { id } = await signIn(page.request, gen.user);
+    await setUsage(page.request, id, { generations: 0, edits: PLAN_LIMITS.free.editsPerMonth });
+    await gen.open();
+    await gen.generate('unknown-import');
+    await expect(gen.panel.getByRole('alert')).toContainText(
+      'package axios is not available in the preview',
+    );
+    const asked = page.getByRole('log', { name: 'Chat History' }).getByRole('article', {
+      name: 'You message',
+    });
+    await expect(asked).toHaveCount(1);
+    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Continue' });
+    await expect(dialog).toContainText(MESSAGES.editLimit);
+    await expect(asked).toHaveCount(1);
+    expect(await usageOf(page.request, gen.user)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: PLAN_LIMITS.free.editsPerMonth,
+    });
+  });
+
+  test('while(true){} is stopped at its line, and the app stays usable', async ({ gen, page }) => {
+    await gen.open();
+    await gen.generate('endless-loop');
+    // The app answers while the frame loops.
+    const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
+    await box.fill('still typing');
+    await expect(box).toHaveValue('still typing');
+    await gen.waitReady();
+    expect(await gen.consoleText()).toContain('Stopped a loop that ran for more than 500 ms');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([4]);
+    await page.getByLabel('Language', { exact: true }).selectOption('Python');
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('Python');
+  });
+
+  test('an import of an unknown package gives the clear error on its line', async ({ gen }) => {
+    await gen.open();
+    await gen.generate('unknown-import');
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'build-failed');
+    const lines = await gen.showConsole();
+    await expect(lines.first()).toContainText('package axios is not available in the preview');
+    await expect(lines.first()).toContainText('line 2');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([2]);
+  });
+
+  test('Open in new tab shows the same sandboxed document full size', async ({
+    gen,
+    page,
+    context,
+  }) => {
+    await gen.open();
+    await gen.generate('react-counter');
+    await gen.waitReady();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      gen.panel.getByRole('button', { name: 'Open preview in a new tab' }).click(),
+    ]);
+    await expect(tab).toHaveURL(/\/preview\/frame\.html$/);
+    await expect(tab.getByText('Count: 0')).toBeVisible();
+    await tab.getByRole('button', { name: 'Add one' }).click();
+    await expect(tab.getByText('Count: 1')).toBeVisible();
+    expect(await tab.evaluate(() => self.origin)).toBe('null');
+    expect(page.url()).toMatch(/\/generator$/);
+  });
+});
+
+test.describe('the preview in the generator at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('tabs switch between Code, Preview and its Console; the preview loads when its tab opens; an error leads to its line', async ({
+    gen,
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await gen.open();
+    await expect(gen.tab('Preview')).toBeVisible();
+    await gen.generate('syntax-error');
+    // A finished generation shows the Code tab; the preview has not loaded yet.
+    await expect(gen.tab('Code')).toHaveAttribute('aria-selected', 'true');
+    expect(requests.filter(isPreviewCode)).toEqual([]);
+    // No editor-marker check here: Monaco's own JavaScript syntax check marks line 5 too,
+    // as soon as its worker has loaded. The preview's marker is told apart by its hover
+    // ("Preview: …") in the 1280 px test above.
+
+    await gen.tab('Preview').click();
+    await expect(gen.panel.getByRole('alert')).toContainText('Build error at line 5');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await shot(gen, 'error-390');
+    const lines = await gen.showConsole();
+    await lines.first().getByRole('button', { name: 'line 5' }).click();
+    await expect(gen.tab('Code')).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([5]);
+    await expect.poll(() => gen.linesWith('.selected-text')).toEqual([5]);
+
+    await gen.tab('Preview').click();
+    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().click();
+    await gen.waitIdle();
+    // The fix opens its review on the Code tab (docs/decisions/022).
+    await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
+    await gen.tab('Preview').click();
+    await gen.showPreview();
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    await gen.frame.getByRole('button', { name: 'Add one' }).click();
+    await expect(gen.frame.getByText('Count: 1')).toBeVisible();
+    await shot(gen, 'react-390');
+  });
+
+  test('a Python script prints to the Console', async ({ gen }) => {
+    test.setTimeout(150_000);
+    await gen.open();
+    await gen.setLanguage('Python');
+    await gen.generate('python');
+    await gen.tab('Preview').click();
+    await gen.waitReady(120_000);
+    expect(await gen.consoleText()).toContain('Sum: 55');
+    await shot(gen, 'python-390');
+  });
+});
+
+test.describe('the preview in the generator: network', () => {
+  // Each test loads Pyodide once (seconds; longer on a busy test machine).
+  test.describe.configure({ timeout: 180_000 });
+  const runEverything = async (gen: GeneratorPreview) => {
+    await gen.open();
+    await gen.generate('react-counter');
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    await gen.clearEditor();
+    await gen.setLanguage('TypeScript');
+    await gen.generate('typescript');
+    await gen.waitReady();
+    await expect(gen.frame.getByRole('listitem')).toHaveCount(2);
+    await gen.clearEditor();
+    await gen.generate('html');
+    await gen.waitReady();
+    await expect(gen.frame.getByRole('heading', { name: 'Hello from HTML' })).toBeVisible();
+    await gen.clearEditor();
+    await gen.setLanguage('Python');
+    await gen.generate('python');
+    await gen.waitReady(120_000);
+    expect(await gen.consoleText()).toContain('Sum: 55');
+  };
+
+  test('every request made while the preview runs goes to the app’s own origin', async ({
+    gen,
+    context,
+  }) => {
+    const requests: Request[] = [];
+    context.on('request', (r) => requests.push(r));
+    await runEverything(gen);
+    const urls = requests.map((r) => r.url());
+    expect(urls.some((u) => u.includes('/preview/vendor/'))).toBe(true);
+    expect(urls.some((u) => u.includes('/preview/pyodide/'))).toBe(true);
+    const foreign = urls.filter((u) => !u.startsWith(`${gen.baseUrl}/`) && !u.startsWith('blob:'));
+    expect(foreign).toEqual([]);
+  });
+
+  test('the whole preview works with the browser’s network limited to the app’s origin', async ({
+    gen,
+    context,
+  }) => {
+    const refused: string[] = [];
+    await context.route(
+      (url) => url.origin !== gen.baseUrl,
+      (route) => {
+        refused.push(route.request().url());
+        return route.abort('internetdisconnected');
+      },
+    );
+    await runEverything(gen);
+    expect(refused).toEqual([]);
+  });
+});

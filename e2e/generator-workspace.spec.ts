@@ -1,0 +1,419 @@
+/**
+ * The generator as a workspace (docs/decisions/013-generator-workspace.md), at 1280 and 390 px,
+ * against the scripted TEST model (e2e/README.md): layout (composer always in view, toasts clear
+ * of the header actions, phone tabs), chat (Markdown, live code in the editor, the "current"
+ * mark), memory ([[echo]]), nothing lost (restore after reload, leave guard, Ctrl+S, name
+ * limit), and the small fixes (.py upload, Stop rule).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { MESSAGES, PROJECT_NAME_MAX_LENGTH, fileLoadedMessage } from '@codewright/contract';
+import {
+  expect,
+  holdKey,
+  openEmailForm,
+  signIn,
+  signUpViaApi,
+  submitEmailForm,
+  test,
+  waitForApp,
+} from './fixtures.ts';
+
+const WIDTHS = [1280, 390] as const;
+const viewport = (width: number) => ({ width, height: width > 600 ? 800 : 844 });
+
+const promptBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Describe what you want to build' });
+const editorPanel = (page: Page) => page.getByTestId('editor-panel');
+const chat = (page: Page) => page.getByRole('log', { name: 'Chat History' });
+const answers = (page: Page) => chat(page).getByRole('article', { name: 'AI Assistant message' });
+const saveButton = (page: Page) => page.getByRole('button', { name: /^(Save Project|Update)$/ });
+
+async function openGenerator(page: Page) {
+  await page.goto('/generator');
+  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+}
+
+async function send(page: Page, text: string) {
+  await promptBox(page).fill(text);
+  await promptBox(page).press('Enter');
+}
+
+/** The answer has ended (the composer may be behind the Code tab on a phone). */
+async function waitIdle(page: Page) {
+  await expect(
+    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
+  ).toBeEnabled({ timeout: 20_000 });
+}
+
+/** An edit of existing code ends in the review of its changes (docs/decisions/022): accept all. */
+async function acceptReview(page: Page) {
+  const review = page.getByTestId('review-panel');
+  await review.getByRole('button', { name: 'Accept all' }).click();
+  await expect(review).toHaveCount(0);
+}
+
+/** Phone layout: the tab of that name (Chat, Code). */
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+async function showChat(page: Page, width: number) {
+  if (width < 1024) await tab(page, 'Chat').click();
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element has a box').not.toBeNull();
+  return box!;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `e2e/output/screenshots/generator-workspace-${name}.png` });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`generator workspace at ${width} px`, () => {
+    test.use({ viewport: viewport(width) });
+
+    test('the composer stays in view after 5 answers; the chat scrolls on its own', async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(90_000);
+      await login();
+      await openGenerator(page);
+      await shot(page, `empty-${width}`);
+      for (let i = 1; i <= 5; i++) {
+        await showChat(page, width);
+        await send(page, `step ${i}`);
+        await waitIdle(page);
+        if (i > 1) await acceptReview(page);
+      }
+      await showChat(page, width);
+      await expect(answers(page)).toHaveCount(5);
+      await expect(promptBox(page)).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('button', { name: 'Generate Code' })).toBeInViewport();
+      // The page itself does not scroll to reach it: the log scrolls inside its column.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const log = await chat(page).evaluate((el) => [el.scrollHeight, el.clientHeight]);
+      expect(log[0]).toBeGreaterThan(log[1]!);
+      await expect(answers(page).last()).toBeInViewport();
+      await shot(page, `answers-${width}`);
+      if (width >= 1024) {
+        // Both columns fill the height below the header, side by side.
+        const [left, right] = [await boxOf(chat(page)), await boxOf(editorPanel(page))];
+        expect(right.x).toBeGreaterThan(left.x + left.width);
+        expect(right.y + right.height).toBeLessThanOrEqual(800);
+        // Side margins match the site header's.
+        const header = await boxOf(page.getByRole('banner').locator('div').first());
+        const generator = await boxOf(page.getByTestId('generator'));
+        expect(Math.abs(generator.x - header.x)).toBeLessThanOrEqual(1);
+      }
+    });
+
+    test('no toast covers the header actions; a finished generation shows the Code tab on a phone', async ({
+      page,
+      login,
+    }) => {
+      await login();
+      await openGenerator(page);
+      if (width < 1024) await expect(tab(page, 'Chat')).toHaveAttribute('aria-selected', 'true');
+      await send(page, 'a toast check');
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.codeGenerated });
+      await expect(toast).toBeVisible({ timeout: 20_000 });
+      const toastBox = await boxOf(toast);
+      for (const control of [
+        saveButton(page),
+        page.getByLabel('Language'),
+        page.getByRole('link', { name: 'Back to Dashboard' }),
+        page.getByRole('button', { name: 'Copy code' }),
+        page.getByRole('button', { name: 'Download code' }),
+      ]) {
+        if (!(await control.isVisible())) continue;
+        expect(overlaps(toastBox, await boxOf(control)), 'toast over a control').toBe(false);
+      }
+      if (width < 1024) {
+        await expect(tab(page, 'Code')).toHaveAttribute('aria-selected', 'true');
+        await expect(editorPanel(page)).toBeVisible();
+        await expect(page.locator('.view-lines')).toContainText("return 'a toast check';");
+        for (const name of ['Chat', 'Code']) {
+          expect(overlaps(toastBox, await boxOf(tab(page, name))), `toast over ${name}`).toBe(
+            false,
+          );
+        }
+      }
+      // Save is clickable right away: the toast is not in the way.
+      await saveButton(page).click();
+      await expect(page.getByRole('dialog', { name: 'Save Project' })).toBeVisible();
+      await shot(page, `toast-${width}`);
+    });
+
+    test('answers are Markdown: highlighted code with a copy button, never a raw fence, no raw HTML', async ({
+      page,
+      login,
+      context,
+    }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await login();
+      await openGenerator(page);
+      await send(page, 'a <b>bold</b> request [[chunk-delay:250]]');
+      const answer = answers(page).first();
+      // While it streams, an unclosed block is already a code block, not a fence.
+      await expect(answer.locator('[data-code-block]')).toBeVisible({ timeout: 15_000 });
+      expect(await answer.innerText()).not.toContain('```');
+      await waitIdle(page);
+      await showChat(page, width);
+      const block = answer.locator('[data-code-block]');
+      await expect(block).toHaveCount(1);
+      expect(await answer.innerText()).not.toContain('```');
+      const code = block.locator('pre');
+      await expect(code).toContainText("return 'a <b>bold</b> request';");
+      expect(await code.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
+      // Highlighted: the keyword has its own colour.
+      await expect(code.locator('span.text-violet-300', { hasText: 'function' })).toHaveCount(1);
+      // The model's "<b>" stays text.
+      await expect(answer.locator('b')).toHaveCount(0);
+      await expect(answer).toContainText('<b>bold</b>');
+      await block.getByRole('button', { name: /^Copy this js code/ }).click();
+      await expect(page.getByText(MESSAGES.codeCopied)).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        await editorPanel(page).getAttribute('data-code'),
+      );
+    });
+
+    test('code streams into the read-only editor as it arrives', async ({ page, login }) => {
+      await login();
+      await openGenerator(page);
+      // About 16 s of streaming, so the checks below never race its end on a busy machine.
+      await send(page, 'streamed code [[long-code:40]] [[chunk-delay:400]]');
+      const panel = editorPanel(page);
+      // Part of the code is in the editor while the answer is still arriving.
+      await expect(panel).toHaveAttribute('data-streaming', 'true', { timeout: 15_000 });
+      await expect(panel).toHaveAttribute('data-code', /filler-/);
+      await expect(answers(page).first()).toHaveAttribute('data-streaming', 'true');
+      if (width < 1024) await tab(page, 'Code').click();
+      await expect(page.getByTestId('editor-streaming')).toBeVisible();
+      await expect(page.locator('.view-lines')).toContainText('filler-');
+      // Typing does nothing while it streams.
+      await page.locator('.monaco-editor textarea').first().focus();
+      await page.keyboard.type('zzz');
+      expect(await panel.getAttribute('data-code')).not.toContain('zzz');
+      expect(await panel.getAttribute('data-code')).not.toContain("return 'streamed code';");
+      await shot(page, `streaming-${width}`);
+      await waitIdle(page);
+      await expect(panel).not.toHaveAttribute('data-streaming', 'true');
+      await expect(panel).toHaveAttribute('data-code', /return 'streamed code';\n\}$/);
+      await expect(panel).not.toHaveAttribute('data-code', /zzz/);
+    });
+
+    test('a reload offers the unsaved work back; Restore brings code, chat and language', async ({
+      page,
+      login,
+    }) => {
+      await login();
+      await openGenerator(page);
+      await page.getByLabel('Language').selectOption('Python');
+      await send(page, 'kept across reloads');
+      await waitIdle(page);
+      await expect(editorPanel(page)).toHaveAttribute('data-code', /kept across reloads/);
+      const code = await editorPanel(page).getAttribute('data-code');
+      const asked: string[] = [];
+      page.on('dialog', (dialog) => {
+        asked.push(dialog.type());
+        void dialog.accept();
+      });
+      await page.reload();
+      await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+      const offer = page.getByTestId('restore-offer');
+      await expect(offer).toContainText('2 messages');
+      await expect(offer).toContainText('lines of Python');
+      await shot(page, `restore-offer-${width}`);
+      await offer.getByRole('button', { name: 'Restore' }).click();
+      await expect(offer).toBeHidden();
+      await expect(editorPanel(page)).toHaveAttribute('data-code', code!);
+      await expect(page.getByLabel('Language')).toHaveValue('Python');
+      await showChat(page, width);
+      await expect(answers(page)).toHaveCount(1);
+      await expect(chat(page)).toContainText('kept across reloads');
+      await expect(answers(page).first()).toHaveAttribute('data-current', 'true');
+      expect(asked).toEqual(['beforeunload']);
+    });
+
+    test('"Try this prompt" survives signing in first', async ({ page }) => {
+      const user = await signUpViaApi(page.request);
+      await page.goto('/examples');
+      await waitForApp(page);
+      const card = page.getByRole('article').filter({ hasText: 'Try this prompt' }).first();
+      const prompt = (await card.getByText('Prompt', { exact: true }).locator('..').innerText())
+        .replace(/^Prompt\s*/i, '')
+        .trim();
+      await card.getByRole('button', { name: /Try this prompt/ }).click();
+      await openEmailForm(page, async () => undefined);
+      await submitEmailForm(page, user, 'Sign In');
+      await expect(page).toHaveURL(/\/generator$/);
+      await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+      await expect(promptBox(page)).toHaveValue(prompt);
+      await expect(page.getByLabel('Language')).toHaveValue('TypeScript');
+    });
+  });
+}
+
+test.describe('generator workspace at 1280 px', () => {
+  test('Ctrl+S saves: a new project asks its name (100 characters at most), then updates at once', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    await openGenerator(page);
+    await send(page, 'saved with the keyboard');
+    await waitIdle(page);
+    await page.keyboard.press('Control+s');
+    const dialog = page.getByRole('dialog', { name: 'Save Project' });
+    await expect(dialog).toBeVisible();
+    const name = dialog.getByLabel('Project Name');
+    await name.fill('n'.repeat(150));
+    await expect(name).toHaveValue('n'.repeat(PROJECT_NAME_MAX_LENGTH));
+    await expect(dialog).toContainText(`${PROJECT_NAME_MAX_LENGTH} / ${PROJECT_NAME_MAX_LENGTH}`);
+    await name.fill('Keyboard');
+    await name.press('Enter');
+    await expect(page.getByText(MESSAGES.projectSaved)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+
+    await send(page, 'then changed');
+    await waitIdle(page);
+    await acceptReview(page);
+    await page.locator('.monaco-editor textarea').first().focus();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText(MESSAGES.projectUpdated)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const session = await signIn(page.request, user);
+    const res = await page.request.get('/api/db/codewright/rest/v1/projects?select=name,code', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const rows = (await res.json()) as { name: string; code: string }[];
+    expect(rows).toEqual([
+      { name: 'Keyboard', code: expect.stringMatching(/edited: then changed$/) },
+    ]);
+    await expect(page.getByText('unsaved')).toHaveCount(0);
+  });
+
+  test('leaving with unsaved changes asks first', async ({ page, login }) => {
+    await login();
+    await openGenerator(page);
+    await send(page, 'not saved yet');
+    await waitIdle(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/generator$/);
+    await expect(editorPanel(page)).toHaveAttribute('data-code', /not saved yet/);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a .py upload switches the language; the download follows it', async ({ page, login }) => {
+    await login();
+    await openGenerator(page);
+    await expect(page.getByLabel('Language')).toHaveValue('JavaScript');
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'tool.py',
+      mimeType: 'text/x-python',
+      buffer: Buffer.from('def tool():\n    return 1\n'),
+    });
+    await expect(page.getByText(fileLoadedMessage('tool.py'))).toBeVisible();
+    await expect(page.getByLabel('Language')).toHaveValue('Python');
+    await expect(page.getByTestId('editor-language')).toHaveText('Python');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download code' }).click();
+    expect((await downloading).suggestedFilename()).toBe('code.py');
+  });
+
+  test('the current mark follows the newest answer and Rollback; follow-ups fill the prompt', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    await send(page, 'first version');
+    await waitIdle(page);
+    await send(page, 'second version');
+    await waitIdle(page);
+    await acceptReview(page);
+    const [first, second] = [answers(page).nth(0), answers(page).nth(1)];
+    await expect(second).toHaveAttribute('data-current', 'true');
+    await expect(second).toContainText('Current');
+    await expect(first).not.toHaveAttribute('data-current', 'true');
+    await expect(second.getByRole('button', { name: /Rollback/ })).toHaveCount(0);
+    await first.getByRole('button', { name: /Rollback/ }).click();
+    await expect(first).toHaveAttribute('data-current', 'true');
+    await expect(second).not.toHaveAttribute('data-current', 'true');
+    await expect(second.getByRole('button', { name: /Rollback/ })).toBeVisible();
+
+    const chips = page.getByRole('group', { name: 'Suggested follow-ups' }).getByRole('button');
+    await expect(chips).toHaveCount(3);
+    await chips.filter({ hasText: 'Write unit tests' }).click();
+    await expect(promptBox(page)).toHaveValue('Write unit tests');
+    await expect(promptBox(page)).toBeFocused();
+  });
+
+  test('"undo your last change" reaches the model with the previous turn', async ({
+    page,
+    login,
+  }) => {
+    // Three answers, two of them reviewed edits.
+    test.setTimeout(60_000);
+    await login();
+    await openGenerator(page);
+    await send(page, 'a greeting');
+    await waitIdle(page);
+    await send(page, 'add logging');
+    await waitIdle(page);
+    await acceptReview(page);
+    await send(page, 'undo your last change [[echo]]');
+    await waitIdle(page);
+    await acceptReview(page);
+    const echoed = JSON.parse((await editorPanel(page).getAttribute('data-code'))!) as {
+      role: string;
+      content: string;
+    }[];
+    expect(echoed.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(echoed[2]).toEqual({ role: 'user', content: 'add logging' });
+    expect(echoed[3]?.content).toMatch(/^Here is your JavaScript code, edited: add logging\./);
+    expect(echoed[4]?.content).toMatch(/^You are an expert JavaScript programmer\./);
+    expect(echoed[4]?.content).toContain('undo your last change');
+  });
+
+  test('Stop after the code began keeps the partial code and says it counted; the meter agrees', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+    // Held halfway through the code until Stop, however slow the machine.
+    await send(page, `stopped midway [[long-code:12]] [[hold:${holdKey()}]]`);
+    await expect(editorPanel(page)).toHaveAttribute('data-code', /filler-/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await waitIdle(page);
+    const answer = answers(page).first();
+    await expect(answer).toHaveAttribute('data-stopped', 'true');
+    await expect(answer).toContainText('the partial code is in the editor');
+    await expect(answer).toHaveAttribute('data-current', 'true');
+    const code = await editorPanel(page).getAttribute('data-code');
+    expect(code).toMatch(/filler-/);
+    expect(code).not.toContain("return 'stopped midway';");
+    const plan = await page.request.get('/api/plan', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(
+      ((await plan.json()) as { usage: { generationsUsed: number } }).usage.generationsUsed,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,418 @@
+/**
+ * Reviewable AI edits, Edit selection, SEARCH/REPLACE edits of large files and the History
+ * panel (docs/decisions/016, 022, 023) against the scripted TEST model (e2e/README.md:
+ * edit-engine prompts, `[[top-and-bottom]]`, `[[lines:a-b]]`, `[[sr-miss]]`, `[[cut-off:n]]`).
+ */
+import type { Page } from '@playwright/test';
+import { EDIT_ANSWER_MESSAGES, PLAN_LIMITS, VERSION_CONTROL_FEATURE } from '@codewright/contract';
+import { expect, holdKey, releaseHold, signIn, test } from './fixtures.ts';
+
+const FREE = PLAN_LIMITS.free;
+const promptBox = (page: Page) =>
+  page.getByRole('textbox', { name: 'Describe what you want to build' });
+const editorPanel = (page: Page) => page.getByTestId('editor-panel');
+const review = (page: Page) => page.getByTestId('review-panel');
+const hunks = (page: Page) => review(page).getByTestId('review-hunk');
+
+async function openGenerator(page: Page) {
+  await page.goto('/generator');
+  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+}
+
+async function send(page: Page, text: string) {
+  const chatTab = page.getByRole('tab', { name: /^Chat/ });
+  if (await chatTab.isVisible()) await chatTab.click();
+  await promptBox(page).fill(text);
+  await promptBox(page).press('Enter');
+}
+
+async function waitIdle(page: Page) {
+  await expect(
+    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
+  ).toBeEnabled({ timeout: 15_000 });
+}
+
+const codeOf = async (page: Page) => (await editorPanel(page).getAttribute('data-code')) ?? '';
+
+/** A first generation: straight into the empty editor, no review. */
+async function generate(page: Page, request: string) {
+  await send(page, request);
+  await waitIdle(page);
+  await expect(editorPanel(page)).toHaveAttribute('data-code', new RegExp(`^// ${request}\\n`));
+  await expect(review(page)).toHaveCount(0);
+  return codeOf(page);
+}
+
+/** Lines of a 600-line JavaScript file, each unique. */
+const bigFile = Array.from(
+  { length: 600 },
+  (_, i) => `  const value${i} = compute(${i}); // line ${i + 1}`,
+).join('\n');
+
+const withLineAfter = (code: string, after: number, line: string) => {
+  const lines = code.split('\n');
+  return [...lines.slice(0, after), line, ...lines.slice(after)].join('\n');
+};
+
+async function editsUsed(page: Page, token: string): Promise<number> {
+  const res = await page.request.get('/api/plan', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { usage: { editsUsed: number } }).usage.editsUsed;
+}
+
+test.describe('review of AI edits', () => {
+  // Each test generates, edits and reviews through the real server and model fixture.
+  test.describe.configure({ timeout: 90_000 });
+  test('an edit streams in as a diff; rejecting one hunk and accepting another leaves exactly the accepted result', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+    const before = await generate(page, 'a greeting function');
+
+    const hold = holdKey();
+    await send(page, `tidy up [[top-and-bottom]] [[hold:${hold}]]`);
+    // The review opens while the answer arrives; the editor's own code is untouched.
+    await expect(review(page)).toBeVisible();
+    await expect(review(page)).toHaveAttribute('data-streaming', 'true');
+    await expect(page.getByTestId('diff-editor')).toBeVisible();
+    expect(await codeOf(page)).toBe(before);
+    await releaseHold(page.request, hold);
+    await waitIdle(page);
+    await expect(review(page)).not.toHaveAttribute('data-streaming', 'true');
+    await expect(hunks(page)).toHaveCount(2);
+    // Monaco's diff shows the proposed lines.
+    await expect(page.getByTestId('diff-editor').locator('.editor.modified')).toContainText(
+      '// top: tidy up',
+    );
+    expect(await codeOf(page)).toBe(before);
+
+    await review(page).getByRole('button', { name: 'Reject change 1' }).click();
+    await expect(hunks(page).first()).toHaveAttribute('data-decision', 'rejected');
+    // Still under review until every change is decided.
+    expect(await codeOf(page)).toBe(before);
+    await review(page).getByRole('button', { name: 'Accept change 2' }).click();
+
+    await expect(review(page)).toHaveCount(0);
+    await expect(editorPanel(page)).toHaveAttribute('data-code', `${before}\n// edited: tidy up`);
+    await expect(page.getByText('1 of 2 changes applied.')).toBeVisible();
+    // One edit, charged once.
+    expect(await editsUsed(page, session.token)).toBe(1);
+  });
+
+  test('typing during the stream is kept: the review is rebased onto what was typed', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    const before = await generate(page, 'a counter');
+
+    const hold = holdKey();
+    await send(page, `tidy [[top-and-bottom]] [[hold:${hold}]]`);
+    await expect(review(page)).toHaveAttribute('data-streaming', 'true');
+    // Back to the code, which stays editable: type a line after line 2.
+    await page.getByTestId('editor-tab-code').click();
+    await page.locator('.monaco-editor .view-line').nth(1).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('\n// typed meanwhile');
+    // Monaco keeps the indentation of the line above.
+    const typed = withLineAfter(before, 2, '  // typed meanwhile');
+    await expect(editorPanel(page)).toHaveAttribute('data-code', typed);
+    await releaseHold(page.request, hold);
+    await waitIdle(page);
+
+    await page.getByTestId('editor-tab-review').click();
+    await expect(hunks(page)).toHaveCount(2);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect(editorPanel(page)).toHaveAttribute(
+      'data-code',
+      `// top: tidy\n${typed}\n// edited: tidy`,
+    );
+  });
+
+  test('Edit selection (Ctrl+K) changes only the selected lines, through the review, as one edit', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+    const before = await generate(page, 'a greeting function');
+    expect(before.split('\n')).toHaveLength(4);
+
+    // Select lines 2–3 with the keyboard.
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await expect(page.getByTestId('edit-selection-button')).toHaveAttribute('title', /lines 2–3/);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Edit selection' });
+    await expect(dialog).toContainText('lines 2–3');
+    await dialog.getByRole('textbox').fill('log the call');
+    await dialog.getByRole('textbox').press('Enter');
+
+    await expect(hunks(page)).toHaveCount(1, { timeout: 15_000 });
+    await waitIdle(page);
+    expect(await codeOf(page)).toBe(before);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect(editorPanel(page)).toHaveAttribute(
+      'data-code',
+      withLineAfter(before, 3, '  // edited: log the call'),
+    );
+    expect(await editsUsed(page, session.token)).toBe(1);
+  });
+
+  test('Edit selection: the whole file, the caret line, a selection ending at column 1 (that line is left out), and typing elsewhere while the answer arrives is kept', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    const before = await generate(page, 'a greeting function');
+    expect(before.split('\n')).toHaveLength(4);
+    const button = page.getByTestId('edit-selection-button');
+    const lines = page.locator('.monaco-editor .view-line');
+
+    // The whole file (Ctrl+A).
+    await lines.first().click();
+    await page.keyboard.press('Control+a');
+    await expect(button).toHaveAttribute('title', /lines 1–4/);
+    // No selection: the caret's line.
+    await lines.nth(2).click();
+    await expect(button).toHaveAttribute('title', /Edit line 3 /);
+
+    // Shift+Down twice from the start of line 2 ends the selection at column 1 of line 4: none
+    // of line 4's text is selected, so lines 2–3 are edited.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(button).toHaveAttribute('title', /lines 2–3/);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Edit selection' });
+    await expect(dialog).toContainText('lines 2–3');
+    const hold = holdKey();
+    await dialog.getByRole('textbox').fill(`log the call [[hold:${hold}]]`);
+    await dialog.getByRole('textbox').press('Enter');
+    await expect(review(page)).toHaveAttribute('data-streaming', 'true');
+
+    // While the answer arrives, type a line after line 1 (above the selection).
+    await page.getByTestId('editor-tab-code').click();
+    await lines.first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('\n// typed meanwhile');
+    const typed = withLineAfter(before, 1, '// typed meanwhile');
+    await expect(editorPanel(page)).toHaveAttribute('data-code', typed);
+    await releaseHold(page.request, hold);
+    await waitIdle(page);
+
+    // The answer lands after what were lines 2–3 (now 3–4); the typing and line 4 stay.
+    await page.getByTestId('editor-tab-review').click();
+    await expect(hunks(page)).toHaveCount(1);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect(editorPanel(page)).toHaveAttribute(
+      'data-code',
+      withLineAfter(typed, 4, '  // edited: log the call'),
+    );
+  });
+
+  test('a SEARCH/REPLACE edit of a 600-line file changes only the target lines; its retry costs no second edit', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'big.js',
+      mimeType: 'text/javascript',
+      buffer: Buffer.from(bigFile),
+    });
+    await expect(editorPanel(page)).toHaveAttribute('data-code', bigFile);
+
+    await send(page, 'note line 300 [[lines:300-300]]');
+    await waitIdle(page);
+    await expect(hunks(page)).toHaveCount(1);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    const once = withLineAfter(bigFile, 300, '  // edited: note line 300');
+    await expect(editorPanel(page)).toHaveAttribute('data-code', once);
+    expect(await editsUsed(page, session.token)).toBe(1);
+
+    // A block that misses: one retry shows the model the failure, then it applies — one edit.
+    await send(page, 'mark line 100 [[lines:100-100]] [[sr-miss]]');
+    await waitIdle(page);
+    await expect(hunks(page)).toHaveCount(1);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect(editorPanel(page)).toHaveAttribute(
+      'data-code',
+      withLineAfter(once, 100, '  // edited: mark line 100'),
+    );
+    expect(await editsUsed(page, session.token)).toBe(2);
+  });
+
+  test('an answer cut off by the token cap is refused with a message and nothing changes', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    const before = await generate(page, 'a greeting function');
+    await send(page, 'rewrite it [[cut-off:8]]');
+    await waitIdle(page);
+    await expect(page.getByText(EDIT_ANSWER_MESSAGES['cut-off']).first()).toBeVisible();
+    await expect(review(page)).toHaveCount(0);
+    await expect(page.getByTestId('editor-tab-review')).toHaveCount(0);
+    expect(await codeOf(page)).toBe(before);
+  });
+});
+
+test.describe('History panel', () => {
+  test.describe.configure({ timeout: 90_000 });
+  test('Free: History opens the upgrade dialog with the Version control note', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    await page.getByTestId('editor-tab-history').click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(VERSION_CONTROL_FEATURE);
+    await expect(page.getByTestId('history-panel')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(dialog).toBeHidden();
+    expect(FREE.versionControl).toBe(false);
+  });
+
+  test('Pro: an accepted edit becomes a version; after a reload the history is the same, and a restore works', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    const up = await page.request.post('/api/plan/upgrade', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { plan: 'pro' },
+    });
+    expect(up.status()).toBe(200);
+    await openGenerator(page);
+    const first = await generate(page, 'a greeting function');
+    await page.getByRole('button', { name: 'Save Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Project' });
+    await dialog.getByLabel('Project Name').fill('Greeter');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await send(page, 'add logging [[top-and-bottom]]');
+    await waitIdle(page);
+    await review(page).getByRole('button', { name: 'Accept all' }).click();
+    const edited = `// top: add logging\n${first}\n// edited: add logging`;
+    await expect(editorPanel(page)).toHaveAttribute('data-code', edited);
+
+    await page.getByTestId('editor-tab-history').click();
+    const rows = page.getByTestId('version-row');
+    await expect(rows.first()).toContainText('AI edit');
+    await expect(rows.first()).toContainText('add logging');
+    // The newest version is on the "after" side of the diff.
+    await expect(page.getByTestId('diff-editor').locator('.editor.modified')).toContainText(
+      '// top: add logging',
+    );
+
+    // Name a checkpoint.
+    await page.getByRole('button', { name: 'Name checkpoint' }).click();
+    await page.getByLabel('Checkpoint name').fill('Logging added');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(rows.first()).toContainText('Logging added');
+    const listed = await rows.allInnerTexts();
+
+    // A reload: the project, reopened, has the same history. (The chat of the edit is not
+    // saved yet: the browser asks before leaving.)
+    page.on('dialog', (d) => void d.accept());
+    await page.reload();
+    await page.goto('/dashboard');
+    await page
+      .getByRole('article', { name: 'Greeter' })
+      .getByRole('button', { name: 'Open Project' })
+      .click();
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await expect(editorPanel(page)).toHaveAttribute('data-code', edited);
+    await page.getByTestId('editor-tab-history').click();
+    await expect(rows).toHaveCount(listed.length);
+    await expect(rows.first()).toContainText('Logging added');
+    expect(await rows.allInnerTexts()).toEqual(listed);
+
+    // Restore the oldest version: a new version, and the editor takes its code.
+    const count = listed.length;
+    await rows.last().click();
+    await page.getByRole('button', { name: /^Restore v1$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore version 1?' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect(rows).toHaveCount(count + 1);
+    await expect(rows.first()).toContainText('Restore');
+    await expect(editorPanel(page)).toHaveAttribute('data-code', first);
+    // Nothing is left unsaved: the restore is the project's code on the server.
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('history screenshots', () => {
+  test.describe.configure({ timeout: 120_000 });
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: the diff review, Edit selection and the History panel`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const user = await login();
+      const session = await signIn(page.request, user);
+      await page.request.post('/api/plan/upgrade', {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: { plan: 'pro' },
+      });
+      await openGenerator(page);
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/output/screenshots/history-${name}-${width}.png` });
+      await generate(page, 'a greeting function');
+      await page.getByRole('button', { name: 'Save Project' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save Project' });
+      await dialog.getByLabel('Project Name').fill('Greeter');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(dialog).toBeHidden();
+
+      await send(page, 'add logging [[top-and-bottom]]');
+      await waitIdle(page);
+      await expect(hunks(page)).toHaveCount(2);
+      await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      await shot('review');
+      await review(page).getByRole('button', { name: 'Accept all' }).click();
+      await expect(review(page)).toHaveCount(0);
+
+      await page.locator('.monaco-editor .view-line').nth(2).click();
+      await page.keyboard.press('Shift+ArrowDown');
+      await page.getByTestId('edit-selection-button').click();
+      await expect(page.getByRole('dialog', { name: 'Edit selection' })).toBeVisible();
+      await page.getByRole('dialog').getByRole('textbox').fill('handle an empty name');
+      await shot('edit-selection');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByTestId('editor-tab-history').click();
+      await expect(page.getByTestId('version-row').first()).toContainText('AI edit');
+      await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      await shot('panel');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    });
+  }
+});

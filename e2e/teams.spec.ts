@@ -1,0 +1,408 @@
+/**
+ * Teams and sharing in Chromium (docs/decisions/025–027), against the account server (real SMTP
+ * sink, verification on): an owner invites by email, the invitee accepts through the mailed
+ * link, sees the team's project and edits it; a viewer cannot; a signed-out visitor opens a
+ * public share link and copies the code; a private link shows "not found".
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';
+import { startAccountServer, type AccountServer } from './fixtures/account-server.ts';
+import { expect, loginViaApi, newUser, test as base, type TestUser } from './fixtures.ts';
+
+const test = base.extend<{ account: AccountServer }, { accountServer: AccountServer }>({
+  accountServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures.
+    async ({}, use) => {
+      const server = await startAccountServer(Number(process.env.E2E_TEAMS_PORT ?? 3660));
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  account: async ({ accountServer }, use) => use(accountServer),
+  baseURL: async ({ accountServer }, use) => use(accountServer.url),
+});
+test.describe.configure({ mode: 'serial' });
+// Several accounts, mails and pages per test.
+test.setTimeout(120_000);
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `e2e/output/screenshots/${name}.png`, fullPage: true });
+
+interface Account extends TestUser {
+  id: string;
+  token: string;
+}
+
+/** Signs a user up, verifies the address through the mailed link and signs in over the API. */
+async function verifiedAccount(
+  request: APIRequestContext,
+  account: AccountServer,
+): Promise<Account> {
+  const user = newUser();
+  expect((await request.post('/api/auth/signup', { data: user })).status()).toBe(201);
+  const mail = await account.sink.waitForMail(user.email);
+  const token = new URL(mail.links[0]!).searchParams.get('token')!;
+  expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(200);
+  const res = await request.post('/api/auth/signin/email', { data: user });
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  return { ...user, id: body.user.id, token: body.access_token };
+}
+
+const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
+
+async function personalWorkspace(request: APIRequestContext, a: Account): Promise<string> {
+  const res = await request.get('/api/workspaces', { headers: auth(a) });
+  const { workspaces } = (await res.json()) as { workspaces: { id: string; personal: boolean }[] };
+  return workspaces.find((w) => w.personal)!.id;
+}
+
+/** Invites over the API and accepts with the mailed token (for set-up; the UI flow is tested below). */
+async function joinAs(
+  request: APIRequestContext,
+  account: AccountServer,
+  owner: Account,
+  wsId: string,
+  member: Account,
+  role: string,
+) {
+  const inv = await request.post(`/api/workspaces/${wsId}/invitations`, {
+    headers: auth(owner),
+    data: { email: member.email, role },
+  });
+  expect(inv.status(), await inv.text()).toBe(201);
+  const mail = await account.sink.waitForMail(member.email, 2);
+  const token = new URL(mail.links[0]!).searchParams.get('token')!;
+  const ok = await request.post('/api/invitations/accept', {
+    headers: auth(member),
+    data: { token },
+  });
+  expect(ok.status(), await ok.text()).toBe(200);
+}
+
+async function signedInPage(browser: Browser, baseURL: string, user: TestUser) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await loginViaApi(page, user);
+  return page;
+}
+
+test('an owner invites by email; the invitee accepts, sees the team project and edits it; a viewer cannot', async ({
+  page,
+  request,
+  account,
+  browser,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  expect(
+    (
+      await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } })
+    ).status(),
+  ).toBe(200);
+  const wsId = await personalWorkspace(request, owner);
+  const made = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: { name: 'Team App', language: 'JavaScript', code: 'const team = 1;' },
+  });
+  const project = ((await made.json()) as { id: string }[])[0]!;
+  const invitee = await verifiedAccount(request, account);
+
+  // The owner invites from Settings → Workspace.
+  await loginViaApi(page, owner);
+  await page.goto('/settings');
+  const invite = page.getByRole('region', { name: 'Invite people' });
+  await invite.getByLabel('Email').fill(invitee.email);
+  await invite.getByLabel('Role').selectOption('editor');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText(`Invitation sent to ${invitee.email}`)).toBeVisible();
+  await expect(invite.getByRole('list', { name: 'Open invitations' })).toContainText(invitee.email);
+  await shot(page, 'teams-settings-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'teams-settings-390');
+
+  // The mail arrives at the SMTP sink; the invitee signs in and opens its link.
+  const mail = await account.sink.waitForMail(invitee.email, 2);
+  const link = new URL(mail.links[0]!);
+  expect(link.pathname).toBe('/invitation');
+  const other = await signedInPage(browser, account.url, invitee);
+  await other.goto(`${link.pathname}${link.search}`);
+  await expect(other.getByRole('heading', { name: /You joined/ })).toBeVisible();
+  await other.getByRole('link', { name: 'Open the workspace' }).click();
+  const card = other.getByRole('article', { name: 'Team App' });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('project-visibility')).toHaveText(PRIVATE_NOTICE);
+  await expect(other.getByLabel('Workspace')).toBeVisible();
+  await shot(other, 'teams-switcher-1280');
+  await other.setViewportSize({ width: 390, height: 844 });
+  await shot(other, 'teams-switcher-390');
+  await other.setViewportSize({ width: 1280, height: 800 });
+
+  // … and edits it in the generator; the save reaches the team's project.
+  await card.getByRole('button', { name: 'Open Project' }).click();
+  const editor = other.locator('.monaco-editor .view-lines').first();
+  await expect(editor).toContainText('const team = 1;', { timeout: 20_000 });
+  await editor.click();
+  await other.keyboard.press('Control+End');
+  await other.keyboard.type('\n// edited by the team');
+  await expect(editor).toContainText('edited by the team');
+  await other.keyboard.press('Control+s');
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/db/codewright/rest/v1/projects?id=eq.${project.id}`, {
+          headers: auth(owner),
+        });
+        return ((await res.json()) as { code: string; updated_by: string }[])[0];
+      },
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ code: expect.stringContaining('edited by the team'), updated_by: invitee.id });
+
+  // A viewer sees it read-only: no delete, no composer, no save.
+  const viewer = await verifiedAccount(request, account);
+  await joinAs(request, account, owner, wsId, viewer, 'viewer');
+  const third = await signedInPage(browser, account.url, viewer);
+  await third.goto('/dashboard');
+  const switcher = third.getByLabel('Workspace');
+  const team = await switcher.locator('option', { hasText: '(viewer)' }).textContent();
+  await switcher.selectOption({ label: team! });
+  const viewerCard = third.getByRole('article', { name: 'Team App' });
+  await expect(viewerCard).toBeVisible();
+  await expect(viewerCard.getByRole('button', { name: /Delete project/ })).toHaveCount(0);
+  await viewerCard.getByRole('button', { name: 'Open Project' }).click();
+  // The role arrives after the generator's own loads (a busy machine takes seconds).
+  await expect(third.getByTestId('viewer-notice')).toBeVisible({ timeout: 20_000 });
+  await expect(third.locator('[aria-labelledby="assistant-title"]')).toBeHidden();
+  // The editor is read-only too: what a viewer types never reaches the code.
+  const lines = third.locator('.monaco-editor .view-lines').first();
+  await expect(lines).toBeVisible();
+  await lines.click();
+  await third.keyboard.type('typed by a viewer');
+  await expect(third.locator('.monaco-editor').first()).toContainText('read-only');
+  await expect(lines).not.toContainText('typed by a viewer');
+});
+
+test('a signed-out visitor opens a public share link and copies the code; a private link is not found', async ({
+  browser,
+  request,
+  account,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  const made = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: {
+      name: 'Shared Counter',
+      language: 'JavaScript',
+      code: 'export const count = 42;',
+      description: 'A tiny counter.',
+    },
+  });
+  const project = (
+    (await made.json()) as { id: string; share_token: string; visibility: string }[]
+  )[0]!;
+  expect(project.visibility).toBe('public'); // Free
+  const visitor = await browser.newContext({
+    baseURL: account.url,
+    viewport: { width: 1280, height: 800 },
+  });
+  await visitor.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: account.url });
+  const page = await visitor.newPage();
+  await page.goto(`/share?t=${project.share_token}`);
+  await expect(page.getByRole('heading', { name: 'Shared Counter' })).toBeVisible();
+  await expect(page.getByText('A tiny counter.')).toBeVisible();
+  await expect(page.getByTestId('shared-code')).toContainText('export const count = 42;');
+  await expect(page.getByRole('button', { name: 'Open in generator' })).toBeVisible();
+  await page.getByRole('button', { name: /Copy/ }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'export const count = 42;',
+  );
+  await shot(page, 'teams-share-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'teams-share-390');
+
+  // Private (after an upgrade): the same link is not found at once.
+  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  const patch = await request.patch(`/api/db/codewright/rest/v1/projects?id=eq.${project.id}`, {
+    headers: auth(owner),
+    data: { visibility: 'private' },
+  });
+  expect(patch.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('share-not-found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+  expect(FREE_PUBLIC_NOTICE).toContain('Public');
+});
+
+interface MemberRow {
+  userId: string;
+  email: string;
+  displayName: string | null;
+}
+
+/** Workspaces of an account, as the API lists them. */
+async function workspacesOf(request: APIRequestContext, a: Account) {
+  const res = await request.get('/api/workspaces', { headers: auth(a) });
+  return ((await res.json()) as { workspaces: { id: string; name: string; personal: boolean }[] })
+    .workspaces;
+}
+
+/** Opens the generator on a new project with code loaded from a file (no AI call needed). */
+async function generatorWithCode(page: Page, code: string) {
+  await page.goto('/generator');
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'app.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from(code),
+  });
+  await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(code, {
+    timeout: 20_000,
+  });
+}
+
+test("a member's dashboard shows the team's plan and whose it is; new projects save into the chosen workspace, with a visibility choice on Pro", async ({
+  request,
+  account,
+  browser,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  const wsId = await personalWorkspace(request, owner);
+  const teamName = (await workspacesOf(request, owner)).find((w) => w.id === wsId)!.name;
+  const editor = await verifiedAccount(request, account);
+  const viewer = await verifiedAccount(request, account);
+  await joinAs(request, account, owner, wsId, editor, 'editor');
+  await joinAs(request, account, owner, wsId, viewer, 'viewer');
+  await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: { name: 'Team Base', language: 'JavaScript', code: 'const base = 1;' },
+  });
+
+  // The editor picks the team on the dashboard: the cards show the owner's Pro plan, and say so.
+  const page = await signedInPage(browser, account.url, editor);
+  await page.goto('/dashboard');
+  await page.getByLabel('Workspace').selectOption(wsId);
+  await expect(page.getByRole('article', { name: 'Team Base' })).toBeVisible();
+  await expect(page.locator('[data-plan]')).toHaveAttribute('data-plan', 'pro');
+  const note = page.getByTestId('workspace-plan-note');
+  const members = await request.get(`/api/workspaces/${wsId}/members`, { headers: auth(owner) });
+  const ownerRow = ((await members.json()) as { members: MemberRow[] }).members.find(
+    (m) => m.userId === owner.id,
+  )!;
+  const ownerName = ownerRow.displayName || ownerRow.email;
+  await expect(note).toContainText(`${teamName} runs on ${ownerName}'s Pro plan`);
+  await expect(note).toContainText('your work here counts against it');
+  const usage = page.getByRole('region', { name: 'Plan and usage this month' });
+  await expect(usage.getByText("Unlimited on the workspace's plan")).toHaveCount(3);
+  await expect(usage.getByText('Unlimited on your plan')).toHaveCount(0);
+  await shot(page, 'teams-dashboard-team-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'teams-dashboard-team-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Back in their own (Free) workspace the cards are their own again.
+  const own = (await workspacesOf(request, editor)).find((w) => w.personal)!;
+  await page.getByLabel('Workspace').selectOption(own.id);
+  await expect(page.locator('[data-plan]')).toHaveAttribute('data-plan', 'free');
+  await expect(page.getByTestId('workspace-plan-note')).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Plan and usage this month' }).getByText(/Unlimited on/),
+  ).toHaveCount(0);
+  await page.getByLabel('Workspace').selectOption(wsId);
+  await expect(page.locator('[data-plan]')).toHaveAttribute('data-plan', 'pro');
+
+  // A new project from the generator goes to the team, private unless chosen otherwise.
+  await generatorWithCode(page, 'const fromEditor = 1;');
+  await page.getByRole('button', { name: 'Save Project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Project' });
+  await expect(dialog.getByTestId('save-workspace')).toContainText(`Saves to ${teamName} (editor)`);
+  const visibility = dialog.getByRole('group', { name: 'Who can see it' });
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked();
+  await expect(visibility).toContainText(PRIVATE_NOTICE);
+  await expect(visibility).toContainText(PUBLIC_NOTICE);
+  await dialog.getByLabel('Project Name').fill('Editor Made');
+  await shot(page, 'teams-save-dialog-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'teams-save-dialog-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await visibility.getByRole('radio', { name: /Public/ }).check();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const saved = await request.get('/api/db/codewright/rest/v1/projects?name=eq.Editor%20Made', {
+    headers: auth(owner),
+  });
+  expect(await saved.json()).toEqual([
+    expect.objectContaining({ workspace_id: wsId, visibility: 'public', user_id: editor.id }),
+  ]);
+  // The team's dashboard card says it plainly.
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: 'Editor Made' });
+  await expect(card.getByTestId('project-visibility')).toHaveText(PUBLIC_NOTICE);
+
+  // A viewer of the team may not create there: the dialog says the project goes to their own
+  // (Free) workspace, and that it is public there.
+  const third = await signedInPage(browser, account.url, viewer);
+  await third.goto('/dashboard');
+  await third.getByLabel('Workspace').selectOption(wsId);
+  await expect(third.getByRole('article', { name: 'Team Base' })).toBeVisible();
+  await generatorWithCode(third, 'const fromViewer = 1;');
+  await third.getByRole('button', { name: 'Save Project' }).click();
+  const viewerDialog = third.getByRole('dialog', { name: 'Save Project' });
+  const viewerOwn = (await workspacesOf(request, viewer)).find((w) => w.personal)!;
+  const where = viewerDialog.getByTestId('save-workspace');
+  await expect(where).toContainText(`Saves to ${viewerOwn.name}`);
+  await expect(where).toContainText(`You are a viewer in ${teamName}`);
+  await expect(viewerDialog.getByTestId('project-visibility')).toHaveText(FREE_PUBLIC_NOTICE);
+  await expect(viewerDialog.getByRole('radio')).toHaveCount(0);
+  await viewerDialog.getByLabel('Project Name').fill('Viewer Own');
+  await viewerDialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(viewerDialog).toBeHidden();
+  const mine = await request.get('/api/db/codewright/rest/v1/projects?name=eq.Viewer%20Own', {
+    headers: auth(viewer),
+  });
+  expect(await mine.json()).toEqual([
+    expect.objectContaining({ workspace_id: viewerOwn.id, visibility: 'public' }),
+  ]);
+  await third.goto('/dashboard');
+  await third.getByLabel('Workspace').selectOption(viewerOwn.id);
+  await expect(
+    third.getByRole('article', { name: 'Viewer Own' }).getByTestId('project-visibility'),
+  ).toHaveText(FREE_PUBLIC_NOTICE);
+});
+
+test('inviting past the plan’s member limit opens the upgrade dialog', async ({
+  page,
+  request,
+  account,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  const wsId = await personalWorkspace(request, owner);
+  // Pro: the owner and four open invitations fill the five seats.
+  for (let i = 0; i < 4; i++) {
+    const res = await request.post(`/api/workspaces/${wsId}/invitations`, {
+      headers: auth(owner),
+      data: { email: newUser().email, role: 'viewer' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await loginViaApi(page, owner);
+  await page.goto('/settings');
+  const invite = page.getByRole('region', { name: 'Invite people' });
+  await invite.getByLabel('Email').fill(newUser().email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team Member Limit Reached' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('The Pro plan allows up to 5 members');
+  await expect(dialog).toContainText('Enterprise allows unlimited members');
+  await expect(dialog.getByRole('button', { name: 'Upgrade to Enterprise' })).toBeVisible();
+  await shot(page, 'teams-member-limit-1280');
+  await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(invite).toContainText('as many members as your plan allows');
+  // Upgrade goes to the pricing page.
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await page
+    .getByRole('dialog', { name: 'Team Member Limit Reached' })
+    .getByRole('button', { name: 'Upgrade to Enterprise' })
+    .click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});

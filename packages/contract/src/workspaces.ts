@@ -1,0 +1,95 @@
+/**
+ * Workspaces, members, invitations and sharing (SPEC §2.7, §6; DESIGN §2c "share", §3.15;
+ * docs/decisions/025–027): the wire shapes of /api/workspaces, /api/invitations and
+ * /api/share, shared by the server, the SDK and the web app.
+ */
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, WORKSPACE_ROLES } from './permissions.ts';
+import { PlanNameSchema } from './responses.ts';
+
+/** `projects.visibility` (DESIGN §2c). */
+export const PROJECT_VISIBILITIES = ['public', 'private'] as const;
+export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
+/** What the save dialog and the dashboard card say of a project on Free (SPEC §2.7). */
+export const FREE_PUBLIC_NOTICE =
+  'Public: anyone with the link can view it. Upgrade to Pro for private projects.';
+/** What they say of a public project on a plan with private projects. */
+export const PUBLIC_NOTICE = 'Public: anyone with the link can view it.';
+/** What they say of a private project. */
+export const PRIVATE_NOTICE = 'Private: only members of this workspace can open it.';
+/** Random bytes of a share token: 192 bits, base64url (DESIGN §2c asks for at least 128). */
+export const SHARE_TOKEN_BYTES = 24;
+/** The web page a share link opens: `/share?t=<token>`. */
+export const SHARE_PAGE_PATH = '/share';
+/** How long an invitation link stays valid. */
+export const INVITATION_TTL_HOURS = 7 * 24;
+
+export const WorkspaceRoleSchema = z.enum(WORKSPACE_ROLES);
+export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
+  message: `must be one of ${ASSIGNABLE_ROLES.join(', ')}`,
+});
+
+/** One workspace the caller belongs to (`GET /api/workspaces`). */
+export const WorkspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  personal: z.boolean(),
+  role: WorkspaceRoleSchema,
+  ownerId: z.string(),
+  /** The owner's plan, which is the workspace's (DESIGN §3.15). */
+  plan: PlanNameSchema,
+  memberCount: z.number().int(),
+  /** Most members the plan allows, -1 unlimited. */
+  memberLimit: z.number().int(),
+});
+export type WorkspaceSummary = z.infer<typeof WorkspaceSummarySchema>;
+export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSummarySchema) });
+
+export const WorkspaceMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  role: WorkspaceRoleSchema,
+  joinedAt: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
+
+export const InvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: AssignableRoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** `GET /api/workspaces/{id}/members`: members, open invitations (owners only) and the limit. */
+export const WorkspaceMembersSchema = z.object({
+  workspace: WorkspaceSummarySchema,
+  members: z.array(WorkspaceMemberSchema),
+  invitations: z.array(InvitationSchema),
+});
+export type WorkspaceMembers = z.infer<typeof WorkspaceMembersSchema>;
+
+export const InviteBodySchema = z.strictObject({
+  email: z.string().trim().min(1, 'is required').max(254),
+  role: AssignableRoleSchema.default('editor'),
+});
+export type InviteBody = z.input<typeof InviteBodySchema>;
+export const RoleChangeBodySchema = z.strictObject({ role: AssignableRoleSchema });
+export const AcceptInvitationBodySchema = z.strictObject({
+  token: z.string().min(1, 'is required').max(200),
+});
+export const AcceptInvitationResultSchema = z.object({ workspace: WorkspaceSummarySchema });
+
+/** `GET /api/share/{project}?t=` (DESIGN §2c). */
+export const SharedProjectSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  description: z.string().nullable(),
+  code: z.string(),
+  updatedAt: z.string(),
+});
+export type SharedProject = z.infer<typeof SharedProjectSchema>;
+export const ShareQuerySchema = z.object({ t: z.string().min(1, 'is required').max(200) });
+export const ShareTokenResultSchema = z.object({ shareToken: z.string() });

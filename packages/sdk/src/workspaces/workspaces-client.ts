@@ -1,0 +1,177 @@
+/**
+ * `client.workspaces`: workspaces, members, invitations and share links (SPEC §6; DESIGN §2c
+ * "share", §3.15; docs/api.md § Workspaces, § Sharing), and the permission checks the UI uses
+ * to hide what a user may not do (`hasRole`, `can`). The server refuses it all the same.
+ */
+import {
+  type Action,
+  type AssignableRole,
+  type Invitation,
+  type PlanInfo,
+  type Resource,
+  roleCan,
+  roleMatches,
+  type SharedProject,
+  type WorkspaceMembers,
+  type WorkspaceSummary,
+} from '@codewright/contract';
+import { parseResponse } from '../response.ts';
+import type { HttpClient } from '../http.ts';
+import type { RequestOptions } from '../types.ts';
+
+export type { Invitation, SharedProject, WorkspaceMembers, WorkspaceSummary };
+
+/** Whose role a check reads: a workspace's team role, or (left out) the user's instance role. */
+export type RoleHolder = Pick<WorkspaceSummary, 'role'> | null | undefined;
+
+/** Rejects with CodewrightError codes: NOT_FOUND (404) for a workspace you are not in, FORBIDDEN (403), MEMBER_LIMIT_REACHED (402). */
+export interface WorkspacesClient {
+  /**
+   * The workspaces you belong to, your personal one first.
+   * @example const [personal] = await client.workspaces.list();
+   */
+  list(options?: RequestOptions): Promise<WorkspaceSummary[]>;
+  /** Members (and, for the owner, open invitations) of a workspace. */
+  members(workspaceId: string, options?: RequestOptions): Promise<WorkspaceMembers>;
+  /**
+   * The workspace's plan and this month's usage: its owner's, which members' work counts against
+   * (docs/decisions/026). NOT_FOUND for a workspace you are not in.
+   * @example const { plan, usage } = await client.workspaces.plan(workspace.id);
+   */
+  plan(workspaceId: string, options?: RequestOptions): Promise<PlanInfo>;
+  /** Emails a single-use invitation link; MEMBER_LIMIT_REACHED (402) past the plan's member count. */
+  invite(
+    workspaceId: string,
+    invite: { email: string; role?: AssignableRole },
+    options?: RequestOptions,
+  ): Promise<Invitation>;
+  /** Mails a new link (the old one stops working). */
+  resendInvitation(
+    workspaceId: string,
+    invitationId: string,
+    options?: RequestOptions,
+  ): Promise<Invitation>;
+  revokeInvitation(
+    workspaceId: string,
+    invitationId: string,
+    options?: RequestOptions,
+  ): Promise<void>;
+  /** Accepts an invitation sent to the signed-in address (INVITATION_WRONG_ACCOUNT otherwise). */
+  acceptInvitation(token: string, options?: RequestOptions): Promise<WorkspaceSummary>;
+  changeRole(
+    workspaceId: string,
+    userId: string,
+    role: AssignableRole,
+    options?: RequestOptions,
+  ): Promise<void>;
+  /** The owner removes a member; with your own id, you leave. */
+  removeMember(workspaceId: string, userId: string, options?: RequestOptions): Promise<void>;
+  /** A public project by its share token, without signing in; NOT_FOUND when private or unknown. */
+  getShared(shareToken: string, options?: RequestOptions): Promise<SharedProject>;
+  /** A new share token for a project: the old link stops working at once. */
+  regenerateShareToken(projectId: string, options?: RequestOptions): Promise<string>;
+  /**
+   * The role check of SPEC §6: one role or a list; an owner also counts as editor and viewer.
+   * @example if (client.workspaces.hasRole(['owner', 'editor'], workspace)) showSave();
+   */
+  hasRole(wanted: string | readonly string[], holder: RoleHolder | string): boolean;
+  /**
+   * The permission check of SPEC §6 against the one table (packages/contract/src/permissions.ts).
+   * @example client.workspaces.can('generate', 'ai', workspace)
+   */
+  can(action: Action, resource: Resource, holder: RoleHolder | string): boolean;
+}
+
+const roleOf = (holder: RoleHolder | string) =>
+  typeof holder === 'string' ? holder : (holder?.role ?? null);
+
+/** Builds `client.workspaces`. */
+export function createWorkspacesClient(options: {
+  http: HttpClient;
+  projectId: string;
+}): WorkspacesClient {
+  const { http } = options;
+  const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
+  const share = `/api/share/${encodeURIComponent(options.projectId)}`;
+  return {
+    async list(request = {}) {
+      const body = await http({ path: '/api/workspaces', signal: request.signal });
+      return (await parseResponse('WorkspaceListSchema', body)).workspaces;
+    },
+    async members(workspaceId, request = {}) {
+      const body = await http({ path: `${ws(workspaceId)}/members`, signal: request.signal });
+      return parseResponse('WorkspaceMembersSchema', body);
+    },
+    async plan(workspaceId, request = {}) {
+      const body = await http({ path: `${ws(workspaceId)}/plan`, signal: request.signal });
+      return parseResponse('PlanInfoSchema', body);
+    },
+    async invite(workspaceId, invite, request = {}) {
+      const body = await http({
+        method: 'POST',
+        path: `${ws(workspaceId)}/invitations`,
+        body: invite,
+        signal: request.signal,
+      });
+      return parseResponse('InvitationSchema', body);
+    },
+    async resendInvitation(workspaceId, invitationId, request = {}) {
+      const body = await http({
+        method: 'POST',
+        path: `${ws(workspaceId)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+        signal: request.signal,
+      });
+      return parseResponse('InvitationSchema', body);
+    },
+    async revokeInvitation(workspaceId, invitationId, request = {}) {
+      await http({
+        method: 'DELETE',
+        path: `${ws(workspaceId)}/invitations/${encodeURIComponent(invitationId)}`,
+        signal: request.signal,
+      });
+    },
+    async acceptInvitation(token, request = {}) {
+      const body = await http({
+        method: 'POST',
+        path: '/api/invitations/accept',
+        body: { token },
+        signal: request.signal,
+      });
+      return (await parseResponse('AcceptInvitationResultSchema', body)).workspace;
+    },
+    async changeRole(workspaceId, userId, role, request = {}) {
+      await http({
+        method: 'PATCH',
+        path: `${ws(workspaceId)}/members/${encodeURIComponent(userId)}`,
+        body: { role },
+        signal: request.signal,
+      });
+    },
+    async removeMember(workspaceId, userId, request = {}) {
+      await http({
+        method: 'DELETE',
+        path: `${ws(workspaceId)}/members/${encodeURIComponent(userId)}`,
+        signal: request.signal,
+      });
+    },
+    async getShared(shareToken, request = {}) {
+      const body = await http({
+        path: share,
+        query: { t: shareToken },
+        auth: false,
+        signal: request.signal,
+      });
+      return parseResponse('SharedProjectSchema', body);
+    },
+    async regenerateShareToken(projectId, request = {}) {
+      const body = await http({
+        method: 'POST',
+        path: `${share}/${encodeURIComponent(projectId)}/regenerate`,
+        signal: request.signal,
+      });
+      return (await parseResponse('ShareTokenResultSchema', body)).shareToken;
+    },
+    hasRole: (wanted, holder) => roleMatches(roleOf(holder), wanted),
+    can: (action, resource, holder) => roleCan(roleOf(holder), action, resource),
+  };
+}
