@@ -6,10 +6,22 @@ import { bodyStream, providerFetch } from './provider-fetch.ts';
 
 let server: http.Server;
 let base: string;
+/** Requests to /drop-after that reached the server. */
+let dropped = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/hang') return; // never answers
+    if (req.url === '/drop-after') {
+      // The provider read the whole request (and may have started work), then the
+      // connection went away.
+      req.resume();
+      req.once('end', () => {
+        dropped++;
+        req.socket.destroy();
+      });
+      return;
+    }
     res.writeHead(201, { 'content-type': 'text/plain', 'x-test': 'yes' });
     req.pipe(res);
   });
@@ -47,6 +59,35 @@ describe('providerFetch', () => {
     expect(err).toBeInstanceOf(TypeError);
     expect((err as TypeError).message).toBe('fetch failed');
     expect(((err as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('providerFetch retries', () => {
+  it('never sends a request again after it reached the provider: one call, one bill', async () => {
+    // A kept-alive connection first, so the next request reuses it (the retry case of old).
+    const warm = await providerFetch(`${base}/echo`, { method: 'POST', body: 'warm' });
+    expect(await warm.text()).toBe('warm');
+    dropped = 0;
+    const err = await providerFetch(`${base}/drop-after`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model":"m","messages":[]}',
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as TypeError).message).toBe('fetch failed');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(dropped).toBe(1);
+  });
+
+  it('a kept-alive connection the provider closed before the request is not a failure', async () => {
+    const warm = await providerFetch(`${base}/echo`, { method: 'POST', body: 'first' });
+    expect(await warm.text()).toBe('first');
+    // The provider closes its idle connections (as servers do after their keep-alive time).
+    server.closeIdleConnections();
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await providerFetch(`${base}/echo`, { method: 'POST', body: 'second' });
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe('second');
   });
 });
 

@@ -20,6 +20,8 @@ const agents = {
 
 /** Errors of a kept-alive connection that the other end had closed. */
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+/** Errors of a connection that was never made: nothing was sent. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED']);
 
 /** Statuses whose Response must have a null body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -111,6 +113,9 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
         reject(signal.reason);
         return;
       }
+      // Bytes of this request handed to the socket: once there are any, the provider may have
+      // started work (and billed it), so the request is never sent again.
+      let sentFrom: number | null = null;
       const request = (url.protocol === 'https:' ? https : http).request(
         url,
         { method: init.method ?? 'GET', headers, agent, signal },
@@ -125,12 +130,20 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
           );
         },
       );
+      request.once('socket', (socket) => {
+        sentFrom = socket.bytesWritten;
+      });
       request.once('error', (err: NodeJS.ErrnoException) => {
-        // A kept-alive connection the provider closed just as we reused it: the request never
-        // reached it (no answer began), so it is sent once more on a fresh connection, as
-        // Node's documentation of `request.reusedSocket` advises.
-        if (retry && request.reusedSocket && STALE_SOCKET.has(err.code ?? '') && !signal?.aborted)
-          return send(false);
+        // One provider call, one bill: sent once more (on a fresh connection) only when no byte
+        // of it left this process — a refused connection, or a kept-alive one the provider had
+        // closed before we wrote to it. After any byte, the failure is the caller's answer.
+        const code = err.code ?? '';
+        const written =
+          request.socket && sentFrom !== null ? request.socket.bytesWritten - sentFrom : 0;
+        const unsent =
+          written === 0 &&
+          (NOT_CONNECTED.has(code) || (request.reusedSocket && STALE_SOCKET.has(code)));
+        if (retry && unsent && !signal?.aborted) return send(false);
         // As the built-in fetch does: an abort rejects with the signal's reason, any other
         // failure with TypeError('fetch failed') carrying the cause (the AI SDK reads both).
         if (signal?.aborted) reject(signal.reason);
