@@ -15,8 +15,9 @@ export function databaseErrorOf(err: unknown): { code: string; message: string }
  * A database error that only a client's value can cause, as a 400: SQLSTATE class 22
  * (data exception: a NUL or bad encoding 22021/22P05, bad input syntax 22P02, a value out
  * of range) and class 54 (program limit: a value too big or nested too deeply 54000/54001).
- * The net under the request checks (plugins/input-guard.ts), for values that arrive some
- * other way; undefined for any other error.
+ * Used only where a client's values enter the database (db-errors.ts, the rows routes): the
+ * same SQLSTATE from our own SQL is a bug, a logged 500 (plugins/errors.ts). Undefined for any
+ * other error.
  */
 export function clientDatabaseError(err: unknown): AppError | undefined {
   const db = databaseErrorOf(err);

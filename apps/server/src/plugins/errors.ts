@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
 import { isAppError } from '../lib/app-error.ts';
-import { clientDatabaseError } from '../lib/database-error.ts';
 import { isApiPath } from '../lib/paths.ts';
 import { API_SECURITY_HEADERS } from './security.ts';
 
@@ -114,9 +113,6 @@ async function errorsPlugin(app: FastifyInstance) {
     // JSON.parse failures that reach us from custom parsers or plugins.
     if (err instanceof SyntaxError)
       return send(reply, 400, 'VALIDATION_ERROR', 'The request body is not valid JSON.');
-    // The net under plugins/input-guard.ts: a value the database refuses is the client's to fix.
-    const refused = clientDatabaseError(err);
-    if (refused) return send(reply, 400, refused.code, refused.message);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED');
     // Outside /api a 403 comes from the file server (plugins/static.ts): a path with `..` or `//`.

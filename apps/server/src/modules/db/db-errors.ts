@@ -1,11 +1,12 @@
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { databaseErrorOf } from '../../lib/database-error.ts';
+import { clientDatabaseError, databaseErrorOf } from '../../lib/database-error.ts';
 
 export { databaseErrorOf };
 
 /**
  * Database errors a client caused, as 4xx: a taken id is 409 (never an
- * overwrite), a vanished parent row 404, a bad value 400. Anything else is rethrown.
+ * overwrite), a vanished parent row 404, a value the database refuses (SQLSTATE classes 22
+ * and 54) 400. Anything else is rethrown, to be a logged 500.
  */
 export function translateWriteError(err: unknown): never {
   if (isAppError(err)) throw err;
@@ -17,7 +18,8 @@ export function translateWriteError(err: unknown): never {
       'A row with this id already exists. Leave id out to let the server choose one.',
     );
   if (db?.code === '23503') throw new AppError('NOT_FOUND', 404, 'Project not found.');
-  if (db?.code.startsWith('22'))
-    throw new AppError('VALIDATION_ERROR', 400, `Invalid value: ${db.message}`);
+  // Where a client's values enter the database: a value it refuses is the client's to fix.
+  const refused = clientDatabaseError(err);
+  if (refused) throw refused;
   throw err;
 }
