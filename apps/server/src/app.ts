@@ -210,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         readCacheMs: config.DB_READ_CACHE_MS,
         ctaRateLimitMax: config.CTA_RATE_LIMIT_MAX,
         secret,
+        adminSqlTimeoutMs: config.ADMIN_SQL_TIMEOUT_MS,
+        adminSqlLockTimeoutMs: config.ADMIN_SQL_LOCK_TIMEOUT_MS,
       });
       await api.register(planRoutes, { prefix: '/plan' });
       await api.register(aiRoutes, { prefix: '/ai', config });

@@ -52,6 +52,13 @@ export const SERVER_ERROR_MESSAGES = {
   // Admin SQL runs only as a restricted database role (DESIGN §3.10, docs/operations.md)
   ADMIN_SQL_UNAVAILABLE:
     'Admin SQL is unavailable: the server could not sign in to PostgreSQL as its restricted admin SQL role. See docs/operations.md.',
+  // Admin SQL limits (DESIGN §3.17, docs/operations.md "Admin SQL"); messages name the limit.
+  SQL_TIMEOUT:
+    'The SQL ran longer than the admin SQL time-out and was stopped; nothing was applied.',
+  SQL_LOCK_TIMEOUT:
+    'The SQL waited too long for a lock another transaction holds and gave up; nothing was applied. Try again later.',
+  SQL_NOT_ALLOWED:
+    'Admin SQL cannot run that statement: roles, database settings, time-outs and transaction control are off limits.',
   AI_STREAM_LIMIT_REACHED:
     'You already have the most AI answers streaming at once. Wait for one to finish (or stop it), then try again.',
   // A feature the caller's plan does not include (SPEC §6, DESIGN §2c); the message names it.

@@ -53,3 +53,12 @@ export const AI_STREAMS_PER_USER_DEFAULT = 3;
 export function aiStreamLimitMessage(max: number): string {
   return `You already have ${max} AI answer${max === 1 ? '' : 's'} streaming. Wait for one to finish (or stop it), then try again.`;
 }
+
+/**
+ * Admin SQL (`/sql`, `/batch`; DESIGN §3.17): each statement, and each request as a whole,
+ * is stopped after this long (env ADMIN_SQL_TIMEOUT_MS).
+ */
+export const ADMIN_SQL_TIMEOUT_MS_DEFAULT = 30_000;
+
+/** How long an admin SQL statement may wait for a lock another transaction holds (env ADMIN_SQL_LOCK_TIMEOUT_MS). */
+export const ADMIN_SQL_LOCK_TIMEOUT_MS_DEFAULT = 5_000;

@@ -35,6 +35,10 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   ctaRateLimitMax?: number;
   /** The JWT signing secret; the admin SQL role's password derives from it. */
   secret: string;
+  /** Admin SQL's statement time-out (ms; DESIGN §3.17). */
+  adminSqlTimeoutMs: number;
+  /** How long an admin SQL statement may wait for a lock (ms). */
+  adminSqlLockTimeoutMs: number;
 }> = async (app, options) => {
   const service = createDbService({
     db: app.db,
@@ -58,7 +62,10 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   });
   await adminConnections.start();
   app.addHook('onClose', async () => adminConnections.close());
-  const adminSql = createAdminSql(adminConnections);
+  const adminSql = createAdminSql(adminConnections, {
+    timeoutMs: options.adminSqlTimeoutMs,
+    lockTimeoutMs: options.adminSqlLockTimeoutMs,
+  });
   const authenticated = { onRequest: [app.requireAppProject, app.authenticate] };
   // A CTA click may come from a visitor who is not signed in; a Bearer, when sent, must be valid.
   const optionalAuth = {
