@@ -160,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     perRecipientPerHour: config.MAIL_PER_RECIPIENT_PER_HOUR,
   });
   const publicUrls = createPublicUrls(config.PUBLIC_URL, config.PORT);
+  app.decorate('publicUrls', publicUrls);
   await app.register(planPlugin);
   // One storage service, one URL fetcher, one AI provider set: decorated once for every module.
   await app.register(storagePlugin, { dataDir: config.DATA_DIR });

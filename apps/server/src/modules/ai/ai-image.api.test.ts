@@ -33,6 +33,8 @@ beforeAll(async () => {
       URL_ALLOW_LIST: `images.test:${site.port}`,
       TRUST_PROXY: 'true',
       RATE_LIMIT_MAX: '100000',
+      // Public URLs are built on it (never on the Host header); images to modify must be https.
+      PUBLIC_URL: 'https://localhost',
     },
     { urlLookup: resolver.lookup, urlFetchCa: site.ca ?? undefined },
   );
@@ -81,7 +83,7 @@ describe('generate', () => {
         new RegExp(`^uploads/${user.id}/ai-image-\\d+-[a-z0-9]+-${i + 1}\\.png$`),
       );
       expect(img.mimeType).toBe('image/png');
-      expect(img.publicUrl).toBe(`https://localhost:80/api/storage/codewright/public/${img.path}`);
+      expect(img.publicUrl).toBe(`https://localhost/api/storage/codewright/public/${img.path}`);
       const file = await t.app.inject({
         method: 'GET',
         url: `/api/storage/codewright/public/${img.path}`,

@@ -6,7 +6,7 @@
  * public files, straight from storage).
  */
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,7 +27,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { assertOk, fetchFailureToAppError } from '../../lib/safe-fetch.ts';
 import { principalOf } from '../auth/principal.ts';
-import { isOwnStorageUrl, publicUrlOf, type UrlOrigin } from '../storage/storage-urls.ts';
+import {
+  isOwnStorageUrl,
+  publicUrlOf,
+  type UrlOrigin,
+  urlOriginOf,
+} from '../storage/storage-urls.ts';
 import type { MediaFile } from './ai-media.service.ts';
 import { isAudio } from './audio-type.ts';
 
@@ -35,12 +40,6 @@ const params = z.object({ project: z.string() });
 const SOURCE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** Images to modify are fetched this many at a time. */
 const SOURCE_FETCHES_AT_ONCE = 4;
-
-const originOf = (request: FastifyRequest & { params: { project: string } }): UrlOrigin => ({
-  protocol: request.protocol,
-  host: request.host,
-  project: request.params.project,
-});
 
 /** Aborted when the client goes away before its answer was sent. */
 function clientSignal(reply: FastifyReply): AbortSignal {
@@ -164,7 +163,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       media.assertConfigured('image');
       const userId = principalOf(request).user.id;
-      const origin = originOf(request);
+      const origin = urlOriginOf(app.publicUrls, request.params.project);
       const { imageUrls } = request.body;
       const stamp = Date.now();
       const suffix = Math.random().toString(36).slice(2, 8);

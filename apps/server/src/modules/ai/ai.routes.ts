@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { principalOf } from '../auth/principal.ts';
+import { urlOriginOf } from '../storage/storage-urls.ts';
 import { loadImages, type ImageSource } from './ai-images.ts';
 import { aiMediaRoutes } from './ai-media.routes.ts';
 import { createAiService, type AiTimeouts } from './ai.service.ts';
@@ -100,11 +101,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
         throw new AppError('NOT_FOUND', 404, `Project ${body.projectId} not found.`);
       const imageParts = body.imageUrls?.length
         ? await loadImages(body.imageUrls, images, {
-            origin: {
-              protocol: request.protocol,
-              host: request.host,
-              project: request.params.project,
-            },
+            origin: urlOriginOf(app.publicUrls, request.params.project),
             userId,
           })
         : [];

@@ -2,6 +2,13 @@
  * Absolute URLs of the app, from PUBLIC_URL — never from the request's Host
  * header, which a client controls (host-header poisoning of mailed links).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's absolute URLs (decorated once in app.ts). */
+    publicUrls: PublicUrls;
+  }
+}
+
 export interface PublicUrls {
   /** PUBLIC_URL without a trailing slash, e.g. `https://code.example.com`. */
   readonly base: string;

@@ -85,7 +85,8 @@ describe('client.ai media through the real server', () => {
 
     const { images } = await client.ai.image({ prompt: 'a lighthouse' });
     expect(images).toHaveLength(1);
-    const stored = await fetch(images[0]!.publicUrl);
+    // On PUBLIC_URL (unset: localhost:PORT); read from the listening test server.
+    const stored = await fetch(`${baseUrl}${new URL(images[0]!.publicUrl).pathname}`);
     expect(stored.headers.get('content-type')).toBe('image/png');
 
     const audio = await client.ai.speech({ text: 'build a calculator' });

@@ -9,6 +9,12 @@ import {
   type StoredObjectInfo,
 } from './storage-backend.ts';
 
+/**
+ * Folders only the server's user may open; files are made 0600 by the upload's writer
+ * (storage.service.ts). Other local users must not read anyone's uploads.
+ */
+const DIR_MODE = 0o700;
+
 /** Staging files older than this are left over from a crash and removed at start. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
 
@@ -33,7 +39,9 @@ export class LocalDiskBackend implements StorageBackend {
   /** Opens the store and clears staging files a crashed process left behind. */
   static async open(root: string): Promise<LocalDiskBackend> {
     const backend = new LocalDiskBackend(root);
-    await fs.mkdir(backend.stagingDir, { recursive: true });
+    await fs.mkdir(backend.stagingDir, { recursive: true, mode: DIR_MODE });
+    // A store made before folders were private: closing its top folder closes all of it.
+    await fs.chmod(path.join(backend.root, 'uploads'), DIR_MODE);
     const now = Date.now();
     for (const name of await fs.readdir(backend.stagingDir)) {
       const file = path.join(backend.stagingDir, name);
@@ -50,7 +58,7 @@ export class LocalDiskBackend implements StorageBackend {
   }
 
   async createStagingFile(): Promise<string> {
-    await fs.mkdir(this.stagingDir, { recursive: true });
+    await fs.mkdir(this.stagingDir, { recursive: true, mode: DIR_MODE });
     return path.join(this.stagingDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
   }
 
@@ -64,7 +72,7 @@ export class LocalDiskBackend implements StorageBackend {
       // An acknowledged upload survives a power cut (docs/decisions/011): the bytes,
       // then every directory entry that makes it reachable, are on disk before we answer.
       await fsyncFile(stagingPath);
-      const firstCreated = await fs.mkdir(path.dirname(file), { recursive: true });
+      const firstCreated = await fs.mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
       if (options.overwrite) {
         const current = await fs.stat(file).catch(() => null);
         if (current?.isDirectory()) throw new ObjectPathConflictError(key);

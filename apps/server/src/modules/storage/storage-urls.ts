@@ -6,17 +6,40 @@
  */
 import { AppError } from '../../lib/app-error.ts';
 
-/** Where a request came in: the public URL of a file is built on the same origin. */
+/**
+ * The app's own address, from PUBLIC_URL (modules/auth/public-urls.ts) — never from the
+ * request's Host header, which a client chooses (a `Host: evil.example` must not make
+ * the server hand out links to evil.example).
+ */
 export interface UrlOrigin {
-  protocol: string;
-  host: string;
+  /** PUBLIC_URL without a trailing slash (default http://localhost:PORT). */
+  base: string;
+  /** Origins the app is served from; a URL given back must be on one of them. */
+  origins: readonly string[];
   /** The `{project}` path segment. */
   project: string;
 }
 
-/** The public URL of a stored key, on the origin the request came in on. */
+/** The UrlOrigin of a request to `project`, from the app's PublicUrls. */
+export function urlOriginOf(
+  urls: { base: string; appOrigins: readonly string[] },
+  project: string,
+): UrlOrigin {
+  return { base: urls.base, origins: urls.appOrigins, project };
+}
+
+/** The public URL of a stored key, on the app's public address. */
 export function publicUrlOf(origin: UrlOrigin, key: string): string {
-  return `${origin.protocol}://${origin.host}/api/storage/${origin.project}/public/${key}`;
+  return `${origin.base}/api/storage/${origin.project}/public/${key}`;
+}
+
+/** The path of `url` below PUBLIC_URL's own path (a proxy may serve the app under one), if on the app's origin. */
+function appPathOf(url: URL, origin: UrlOrigin): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!origin.origins.includes(url.origin)) return undefined;
+  const basePath = new URL(origin.base).pathname.replace(/\/+$/, '');
+  if (!url.pathname.startsWith(`${basePath}/`)) return undefined;
+  return url.pathname.slice(basePath.length);
 }
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
@@ -43,12 +66,13 @@ export function ownKeyOfPublicUrl(
         `${field}: "${raw.slice(0, 100)}" is not a URL; upload it first and send its publicUrl.`,
       );
     }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== origin.host) {
+    const own = appPathOf(url, origin);
+    if (own === undefined) {
       throw bad(
         `${field}: only ${noun} uploaded to this app are accepted (the publicUrl from storage upload); other URLs are never fetched.`,
       );
     }
-    pathname = url.pathname;
+    pathname = own;
   }
   const prefix = `/api/storage/${origin.project}/public/`;
   let key: string;
@@ -70,13 +94,11 @@ export function ownKeyOfPublicUrl(
   return key;
 }
 
-/** True when `raw` is a URL of this app's own public storage (on the request's host). */
+/** True when `raw` is a URL of this app's own public storage (on its PUBLIC_URL). */
 export function isOwnStorageUrl(raw: string, origin: UrlOrigin): boolean {
   try {
-    const url = new URL(raw);
-    return (
-      url.host === origin.host && url.pathname.startsWith(`/api/storage/${origin.project}/public/`)
-    );
+    const own = appPathOf(new URL(raw), origin);
+    return own?.startsWith(`/api/storage/${origin.project}/public/`) ?? false;
   } catch {
     return false;
   }

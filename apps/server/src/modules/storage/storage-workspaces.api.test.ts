@@ -152,8 +152,11 @@ describe('a workspace folder: who may do what', () => {
     const { editor, wsId } = await team();
     const res = await upload(editor, `uploads/${wsId}/shared.txt`, 'public bytes');
     const { publicUrl } = (await res.json()) as { publicUrl: string };
-    expect(publicUrl).toBe(api(`/public/uploads/${wsId}/shared.txt`));
-    const pub = await fetch(publicUrl);
+    // Built on PUBLIC_URL (unset: http://localhost:PORT); fetched from the test's listener.
+    expect(publicUrl).toBe(
+      `http://localhost:${t.config.PORT}/api/storage/codewright/public/uploads/${wsId}/shared.txt`,
+    );
+    const pub = await fetch(api(`/public/uploads/${wsId}/shared.txt`));
     expect(pub.status).toBe(200);
     expect(await pub.text()).toBe('public bytes');
   });

@@ -11,10 +11,12 @@ import { newSession } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Real multipart bodies over a real socket: the app listens and Node's fetch is the client.
+// Public URLs are built on PUBLIC_URL; `local()` fetches one from the listening test server.
+const PUBLIC_URL = 'https://code.example.test';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -74,6 +76,7 @@ const remove = (user: User, paths: unknown) =>
   });
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string } }).error;
+const local = (publicUrl: string) => `${base}${new URL(publicUrl).pathname}`;
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 /** Every file under DATA_DIR/uploads, staging files included. */
@@ -94,12 +97,12 @@ describe('storage happy paths', () => {
     const result = (await res.json()) as UploadResult;
     expect(result).toEqual({
       path: `uploads/${me.id}/pic.png`,
-      publicUrl: `${base}/api/storage/codewright/public/uploads/${me.id}/pic.png`,
+      publicUrl: `${PUBLIC_URL}/api/storage/codewright/public/uploads/${me.id}/pic.png`,
       size: PNG.length,
       mimeType: 'image/png',
     });
 
-    const pub = await fetch(result.publicUrl);
+    const pub = await fetch(local(result.publicUrl));
     expect(pub.status).toBe(200);
     expect(pub.headers.get('content-type')).toBe('image/png');
     expect(pub.headers.get('x-content-type-options')).toBe('nosniff');
@@ -117,7 +120,7 @@ describe('storage happy paths', () => {
     expect(rm.status).toBe(200);
     expect(await rm.json()).toEqual({ removed: [result.path] });
     expect((await download(me, result.path)).status).toBe(404);
-    expect((await fetch(result.publicUrl)).status).toBe(404);
+    expect((await fetch(local(result.publicUrl))).status).toBe(404);
     expect(await filesOf(me)).toEqual([]);
   });
 
@@ -168,7 +171,7 @@ describe('storage happy paths', () => {
     });
     expect(html.status).toBe(201);
     const { publicUrl } = (await html.json()) as UploadResult;
-    const pub = await fetch(publicUrl);
+    const pub = await fetch(local(publicUrl));
     expect(pub.status).toBe(200);
     expect(pub.headers.get('content-disposition')).toBe('attachment; filename="page.html"');
     expect(pub.headers.get('x-content-type-options')).toBe('nosniff');
@@ -192,7 +195,7 @@ describe('user files are never active content on our origin', () => {
       const up = await upload(me, { file: new Blob([body]), path: `uploads/${me.id}/${name}` });
       expect(up.status).toBe(201);
       const { publicUrl, path: stored } = (await up.json()) as UploadResult;
-      for (const res of [await fetch(publicUrl), await download(me, stored)]) {
+      for (const res of [await fetch(local(publicUrl)), await download(me, stored)]) {
         expect(res.status).toBe(200);
         // A <script src> or <link rel=stylesheet> refuses a non-script/non-CSS type under nosniff.
         expect(res.headers.get('content-type')).toBe('application/octet-stream');
@@ -209,12 +212,12 @@ describe('user files are never active content on our origin', () => {
   it('keeps raster images inline and plain text readable', async () => {
     const me = await newUser();
     const png = await upload(me, { file: new Blob([PNG]), path: `uploads/${me.id}/dot.png` });
-    const pub = await fetch(((await png.json()) as UploadResult).publicUrl);
+    const pub = await fetch(local(((await png.json()) as UploadResult).publicUrl));
     expect(pub.headers.get('content-type')).toBe('image/png');
     expect(pub.headers.get('content-disposition')).toBe('inline; filename="dot.png"');
     expect(pub.headers.get('content-security-policy')).toContain('sandbox');
     const txt = await upload(me, { file: new Blob(['hello']), path: `uploads/${me.id}/a.txt` });
-    const text = await fetch(((await txt.json()) as UploadResult).publicUrl);
+    const text = await fetch(local(((await txt.json()) as UploadResult).publicUrl));
     expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(text.headers.get('content-disposition')).toBe('attachment; filename="a.txt"');
   });
@@ -351,6 +354,86 @@ describe('storage refusals', () => {
     expect(upsert.status).toBe(201);
     expect(await (await download(me, p)).text()).toBe('three');
     expect((await filesOf(me)).length).toBe(1);
+  });
+
+  it('never lets a rename by type detection overwrite a file the caller did not name', async () => {
+    const me = await newUser();
+    const txt = `uploads/${me.id}/a.txt`;
+    expect((await upload(me, { file: new Blob(['keep me']), path: txt })).status).toBe(201);
+    for (const options of [undefined, { upsert: true }]) {
+      // Text named a.wasm is stored as a.txt: a different, existing file.
+      const res = await upload(me, {
+        file: new Blob(['plain text']),
+        path: `uploads/${me.id}/a.wasm`,
+        options,
+      });
+      expect(res.status, JSON.stringify(options)).toBe(409);
+      const error = await errorOf(res);
+      expect(error.code).toBe('FILE_EXISTS');
+      if (options) expect(error.message).toMatch(/stored as "a\.txt".*upload it as "a\.txt"/);
+    }
+    expect(await (await download(me, txt)).text()).toBe('keep me');
+    // Naming a.txt itself still replaces it.
+    const named = await upload(me, {
+      file: new Blob(['new text']),
+      path: txt,
+      options: { upsert: true },
+    });
+    expect(named.status).toBe(201);
+    expect(await (await download(me, txt)).text()).toBe('new text');
+    expect((await filesOf(me)).length).toBe(1);
+  });
+
+  it('builds publicUrl from PUBLIC_URL, never from the Host header', async () => {
+    const me = await newUser();
+    const form = new FormData();
+    form.append('path', `uploads/${me.id}/host.txt`);
+    form.append('file', new Blob(['x']), 'host.txt');
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const { port } = new URL(base);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/storage/codewright/upload',
+          headers: {
+            host: 'evil.example',
+            authorization: `Bearer ${me.token}`,
+            'content-type': encoded.headers.get('content-type') ?? '',
+            'content-length': body.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(answer.status, answer.body).toBe(201);
+    expect((JSON.parse(answer.body) as UploadResult).publicUrl).toBe(
+      `${PUBLIC_URL}/api/storage/codewright/public/uploads/${me.id}/host.txt`,
+    );
+  });
+
+  it('keeps uploads private on disk: files 0600, folders 0700', async () => {
+    const me = await newUser();
+    const res = await upload(me, {
+      file: new Blob(['secret']),
+      path: `uploads/${me.id}/deep/er/private.txt`,
+    });
+    expect(res.status).toBe(201);
+    const root = path.join(t.config.DATA_DIR, 'uploads');
+    const modeOf = async (p: string) => (await fs.stat(p)).mode & 0o777;
+    expect(await modeOf(path.join(root, me.id, 'deep', 'er', 'private.txt'))).toBe(0o600);
+    for (const dir of [root, path.join(root, '.staging'), path.join(root, me.id, 'deep', 'er')])
+      expect(await modeOf(dir), dir).toBe(0o700);
   });
 
   it('answers 404 for a missing file on download and remove', async () => {

@@ -16,7 +16,7 @@ import { servedContentType } from './file-type.ts';
 import type { StagedUpload, StoredFile } from './storage.service.ts';
 import { assertValidPath } from './storage-path.ts';
 import { assertMayUpload, type StorageCaller } from './storage-access.ts';
-import { publicUrlOf as publicUrl } from './storage-urls.ts';
+import { publicUrlOf as publicUrl, urlOriginOf } from './storage-urls.ts';
 
 /** The routes use the app's one storage service, `app.storage` (storage.plugin.ts). */
 export type StorageRoutesOptions = Record<never, never>;
@@ -113,14 +113,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
   const project = { preHandler: [app.requireAppProject] };
   const authenticated = { preHandler: [app.requireAppProject, app.authenticate] };
   const publicUrlOf = (request: FastifyRequest) => (key: string) =>
-    publicUrl(
-      {
-        protocol: request.protocol,
-        host: request.host,
-        project: (request.params as { project: string }).project,
-      },
-      key,
-    );
+    publicUrl(urlOriginOf(app.publicUrls, (request.params as { project: string }).project), key);
 
   app.post(
     '/upload',

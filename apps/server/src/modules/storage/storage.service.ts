@@ -83,6 +83,9 @@ class UploadMeter extends Transform {
   }
 }
 
+/** Uploaded files are readable by the server's user only (folders: local-disk-backend.ts). */
+const FILE_MODE = 0o600;
+
 function fileOf(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
@@ -113,7 +116,11 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       const stagingPath = await backend.createStagingFile();
       const meter = new UploadMeter(maxBytes);
       try {
-        await pipeline(file, meter, createWriteStream(stagingPath, { flags: 'wx' }));
+        await pipeline(
+          file,
+          meter,
+          createWriteStream(stagingPath, { flags: 'wx', mode: FILE_MODE }),
+        );
       } catch (err) {
         await backend.discardStagingFile(stagingPath);
         throw err;
@@ -151,7 +158,19 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
         const folder = requested.slice(0, requested.lastIndexOf('/') + 1);
         const corrected = correctName(fileOf(requested), staged.head);
         const key = assertValidPath(folder + corrected.name);
-        await backend.put(key, staged.stagingPath, { overwrite: upsert });
+        // upsert replaces the file the caller named, never one that type detection renamed
+        // it onto (a.wasm holding text is stored as a.txt): that is a 409 like any clash.
+        const renamed = key !== requested;
+        try {
+          await backend.put(key, staged.stagingPath, { overwrite: upsert && !renamed });
+        } catch (err) {
+          if (!(renamed && err instanceof ObjectExistsError)) throw err;
+          throw new AppError(
+            'FILE_EXISTS',
+            409,
+            `The file's content is ${corrected.mimeType}, so it is stored as "${corrected.name}", and a file of that name already exists. upsert replaces only the file you named: upload it as "${corrected.name}" to replace that file, or choose another name.`,
+          );
+        }
         return {
           path: key,
           publicUrl: input.publicUrlOf(key),
