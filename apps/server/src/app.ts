@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { PATH_SEGMENT_MAX_LENGTH } from '@codewright/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
@@ -111,7 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify accepts a hop count at runtime; its types only list the other forms.
     trustProxy: config.TRUST_PROXY as boolean | string[],
     logController: new OneLineAccessLog(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A longer captured segment is FST_ERR_MAX_PARAM_LENGTH (414); plugins/input-guard.ts
+    // holds every other segment to the same limit.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_SEGMENT_MAX_LENGTH },
     // Opening a database can take seconds on a busy machine (the embedded cluster's initdb, a slow PostgreSQL).
     pluginTimeout: 120_000,
   });

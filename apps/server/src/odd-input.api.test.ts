@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_MAX_DEPTH } from '@codewright/contract';
+import { JSON_MAX_DEPTH, PATH_SEGMENT_MAX_LENGTH } from '@codewright/contract';
 import { newSession, signUp, uniqueEmail } from './test/auth-helpers.ts';
 import { createLoggedTestApp, type LoggedTestApp } from './test/logged-test-app.ts';
 import { sendAndReset } from './test/fuzz/raw-http.ts';
@@ -76,6 +76,48 @@ describe('NUL characters and lone surrogates', () => {
   });
 });
 
+describe('numbers JSON cannot hold', () => {
+  // 1e999 parses to Infinity, which JSON.stringify and jsonb would turn into null.
+  it('in user metadata are a 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: auth(),
+      payload: { metadata: '{"theme":{"size":1e999}}' },
+    });
+    expectValidation(res, 'metadata.theme.size', 'finite number');
+  });
+
+  it.each([
+    [
+      'a db row value',
+      '/api/db/codewright/rest/v1/projects',
+      '{"name":-1e999,"language":"Go"}',
+      'name',
+    ],
+    [
+      'a row of an array',
+      '/api/db/codewright/rest/v1/chat_messages',
+      '[{"project_id":"p","role":"user","content":"x","position":1e400}]',
+      '0.position',
+    ],
+    [
+      'an analytics event',
+      '/api/analytics/codewright/log',
+      '{"events":[{"type":"x","n":1e999}]}',
+      'events.0.n',
+    ],
+  ])('in %s are a 400 naming the field', async (_, url, payload, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload,
+    });
+    expectValidation(res, field, 'finite number');
+  });
+});
+
 describe('deep values', () => {
   it(`refuses a metadata string nested past ${JSON_MAX_DEPTH} levels with the limit`, async () => {
     const res = await t.app.inject({
@@ -114,10 +156,37 @@ describe("Fastify's own refusals", () => {
     },
   );
 
-  it('answers a path parameter over its length in our envelope', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/ai/${'p'.repeat(500)}/status` });
-    expect(res.statusCode).toBe(414);
-    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  it.each([
+    ['a path parameter', (long: string) => `/api/ai/${long}/status`],
+    ['a segment of an unknown API path', (long: string) => `/api/auth/${long}`],
+    [
+      'a segment under a wildcard route',
+      (long: string) => `/api/storage/codewright/public/uploads/${long}`,
+    ],
+    ['a page path', (long: string) => `/${long}`],
+    ['a static file path', (long: string) => `/assets/${long}?x=1`],
+  ])('answers %s over PATH_SEGMENT_MAX_LENGTH with 414 in our envelope', async (_, url) => {
+    for (const length of [PATH_SEGMENT_MAX_LENGTH + 1, 1000, 5000]) {
+      const res = await t.app.inject({ method: 'GET', url: url('p'.repeat(length)) });
+      expect(res.statusCode, `${length}`).toBe(414);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+      expect(res.json().error.message).toContain(`the limit is ${PATH_SEGMENT_MAX_LENGTH}`);
+    }
+    const atLimit = await t.app.inject({
+      method: 'GET',
+      url: url('p'.repeat(PATH_SEGMENT_MAX_LENGTH)),
+    });
+    expect(atLimit.statusCode).not.toBe(414);
+  });
+
+  it('closes an HTTP/0.9 request (no version) without answering it', async () => {
+    for (const raw of ['GET /\r\n\r\n', 'GET /api/health\r\nHost: x\r\n\r\n']) {
+      expect(await rawRequest(raw), JSON.stringify(raw)).toBe('');
+    }
+    // Cut off before its (empty) header block ends: unreadable HTTP, a 400 at most.
+    const cut = await rawRequest('GET /\r\n', { end: true });
+    expect(cut === '' || cut.startsWith('HTTP/1.1 400 Bad Request\r\n'), cut).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it.each([
@@ -168,10 +237,12 @@ const statusText = (status: number) =>
   ];
 
 /** Writes raw bytes on a new connection and reads until the server closes it. */
-function rawRequest(raw: string): Promise<string> {
+function rawRequest(raw: string, options: { end?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+    const socket = net.connect(port, '127.0.0.1', () =>
+      options.end ? socket.end(raw) : socket.write(raw),
+    );
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));

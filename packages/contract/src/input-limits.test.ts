@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  NON_FINITE_NUMBER_PROBLEM,
   findInputProblem,
   isStorableText,
   JSON_MAX_DEPTH,
@@ -49,6 +50,15 @@ describe('isStorableText', () => {
 });
 
 describe('findInputProblem', () => {
+  it('refuses numbers that are not finite (1e999 parses to Infinity), naming the path', () => {
+    expect(findInputProblem(JSON.parse('{"a":[1,{"b":1e999}]}'))).toEqual({
+      path: 'a.1.b',
+      problem: NON_FINITE_NUMBER_PROBLEM,
+    });
+    expect(findInputProblem(-Infinity)?.path).toBe('');
+    expect(findInputProblem({ a: 1.5e308, b: -0, c: 0 })).toBeUndefined();
+  });
+
   it('names the path of a bad string or property name', () => {
     expect(findInputProblem({ events: [{ type: 'ok' }, { type: 'a\u0000' }] })).toEqual({
       path: 'events.1.type',

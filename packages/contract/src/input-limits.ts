@@ -18,6 +18,10 @@ export const UNSTORABLE_TEXT_PROBLEM =
 /** What is wrong with a value nested past JSON_MAX_DEPTH. */
 export const TOO_DEEP_PROBLEM = `nests too deeply (the limit is ${JSON_MAX_DEPTH} levels of objects and arrays)`;
 
+/** What is wrong with a number JSON could not hold (`1e999` parses to Infinity). */
+export const NON_FINITE_NUMBER_PROBLEM =
+  'must be a finite number (1e999 and the like are too large to store)';
+
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 export const LONE_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -54,8 +58,8 @@ function shortPath(path: string): string {
 }
 
 /**
- * The first string or property name that is not storable, or the first value
- * nested deeper than `maxDepth`, in a parsed JSON value; undefined when none.
+ * The first string or property name that is not storable, the first number that is not
+ * finite, or the first value nested deeper than `maxDepth`, in a parsed JSON value; undefined when none.
  * The walk stops at the limit, so a hostile depth costs nothing extra.
  */
 export function findInputProblem(
@@ -65,6 +69,9 @@ export function findInputProblem(
   const walk = (v: unknown, path: string, depth: number): InputProblem | undefined => {
     if (typeof v === 'string') {
       return isStorableText(v) ? undefined : { path, problem: UNSTORABLE_TEXT_PROBLEM };
+    }
+    if (typeof v === 'number') {
+      return Number.isFinite(v) ? undefined : { path, problem: NON_FINITE_NUMBER_PROBLEM };
     }
     if (v === null || typeof v !== 'object') return undefined;
     if (depth >= maxDepth) return { path: shortPath(path), problem: TOO_DEEP_PROBLEM };

@@ -62,3 +62,10 @@ export const ADMIN_SQL_TIMEOUT_MS_DEFAULT = 30_000;
 
 /** How long an admin SQL statement may wait for a lock another transaction holds (env ADMIN_SQL_LOCK_TIMEOUT_MS). */
 export const ADMIN_SQL_LOCK_TIMEOUT_MS_DEFAULT = 5_000;
+
+/**
+ * Longest segment of a request path, in characters as sent (docs/api.md § Errors): a longer
+ * one answers 414, whatever the route. Storage paths keep to it too, so every stored file
+ * has a public URL.
+ */
+export const PATH_SEGMENT_MAX_LENGTH = 100;

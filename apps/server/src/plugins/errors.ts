@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
+import { ERROR_MESSAGES, PATH_SEGMENT_MAX_LENGTH, type ErrorCode } from '@codewright/contract';
 import { isAppError } from '../lib/app-error.ts';
 import { isApiPath } from '../lib/paths.ts';
 import { API_SECURITY_HEADERS } from './security.ts';
@@ -75,7 +75,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   },
   FST_ERR_MAX_PARAM_LENGTH: {
     status: 414,
-    message: 'A part of the address is too long; shorten it and try again.',
+    message: `A part of the address is too long (the limit is ${PATH_SEGMENT_MAX_LENGTH} characters between slashes). Shorten it and try again.`,
   },
 };
 

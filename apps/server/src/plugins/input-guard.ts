@@ -2,11 +2,31 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findInputProblem } from '@codewright/contract';
+import { PATH_SEGMENT_MAX_LENGTH, findInputProblem } from '@codewright/contract';
 import { AppError } from '../lib/app-error.ts';
 
 export const CONNECT_MESSAGE = 'CONNECT is not supported: this server is not a proxy.';
 export const MISSING_HOST_MESSAGE = 'An HTTP/1.1 request needs a Host header.';
+
+/** The 414 for a path segment over PATH_SEGMENT_MAX_LENGTH, or undefined. */
+export function longSegmentOf(url: string): AppError | undefined {
+  const end = url.indexOf('?');
+  const path = end < 0 ? url : url.slice(0, end);
+  let start = 0;
+  while (start <= path.length) {
+    let stop = path.indexOf('/', start);
+    if (stop < 0) stop = path.length;
+    if (stop - start > PATH_SEGMENT_MAX_LENGTH) {
+      return new AppError(
+        'VALIDATION_ERROR',
+        414,
+        `A part of the address is too long (${stop - start} characters; the limit is ${PATH_SEGMENT_MAX_LENGTH} characters between slashes). Shorten it and try again.`,
+      );
+    }
+    start = stop + 1;
+  }
+  return undefined;
+}
 
 const PARTS = [
   ['body', (r: FastifyRequest) => r.body],
@@ -45,7 +65,7 @@ function rawEnvelope(status: number, reason: string, message: string): string {
 
 /**
  * Refuses, in our envelope, what must not reach a route (DESIGN §3.11): a CONNECT,
- * an HTTP/1.1 request without Host, and — checked in every route's parsed body, query
+ * an HTTP/1.1 request without Host, a path segment over PATH_SEGMENT_MAX_LENGTH (414), and — checked in every route's parsed body, query
  * and path before its own validation — strings the database cannot store and values
  * nested too deeply. One rule for every table and every future route, so odd input
  * never reaches zod, JSON.stringify or PostgreSQL.
@@ -59,12 +79,20 @@ async function inputGuardPlugin(app: FastifyInstance) {
   });
   // HTTP/1.1 requires Host (RFC 9112 §3.2); the server is built with Node's own check off
   // (app.ts) so that this answer, too, is in our envelope.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // HTTP/0.9 (`GET /` with no version) has no status line or headers to answer with,
+    // and nothing here speaks it: close without a word.
+    if (request.raw.httpVersionMajor < 1) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       done(new AppError('VALIDATION_ERROR', 400, MISSING_HOST_MESSAGE));
       return;
     }
-    done();
+    // Any route, found or not: the router only checks the segments it captures.
+    done(longSegmentOf(request.url));
   });
   // Callback style on purpose: an async hook costs a promise on every request.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -3,7 +3,11 @@
  * Paths look like `uploads/{userId}/avatar.png` or `uploads/{workspaceId}/logo.png`; see
  * docs/api.md § Storage and docs/decisions/032.
  */
-import { STORAGE_PATH_MAX_LENGTH, STORAGE_UPLOADS_PREFIX } from '@codewright/contract';
+import {
+  PATH_SEGMENT_MAX_LENGTH,
+  STORAGE_PATH_MAX_LENGTH,
+  STORAGE_UPLOADS_PREFIX,
+} from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;
@@ -27,6 +31,9 @@ export function pathProblem(path: unknown): string | null {
     if (segment === '') return 'The path must not contain empty segments (// or a trailing /).';
     if (segment === '.' || segment === '..') return 'The path must not contain . or .. segments.';
     if (segment.startsWith('.')) return `Path segment "${segment}" must not start with a dot.`;
+    // Longer segments could not be served: a URL segment over this limit answers 414.
+    if (segment.length > PATH_SEGMENT_MAX_LENGTH)
+      return `Path segment "${segment.slice(0, 20)}…" is too long (${segment.length} characters); use at most ${PATH_SEGMENT_MAX_LENGTH}.`;
     if (!SEGMENT.test(segment)) {
       return `Path segment "${segment}" may only use letters, digits, dot, underscore and hyphen.`;
     }
