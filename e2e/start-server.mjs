@@ -56,6 +56,8 @@ const serverEnv = {
   NODE_ENV: 'production',
   PORT: process.env.E2E_PORT ?? '3210',
   HOST: '127.0.0.1',
+  // Where the browser reaches this server: storage publicUrls are built on it, never on Host.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`,
   DATA_DIR: dataDir,
   WEB_DIST_DIR: webDistDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
