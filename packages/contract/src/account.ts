@@ -91,6 +91,9 @@ export const ACCOUNT_MESSAGES = {
   magicSent: 'If an account exists for that email, we sent a sign-in link.',
   verificationSent: 'If that account still needs verifying, we sent a verification link.',
   emailVerified: 'Your email is verified. You can sign in now.',
+  // The first proof of an address drops a password set before it (DESIGN §3.16).
+  emailVerifiedSetPassword:
+    'Your email is verified. To keep your account safe, the password it was registered with no longer works: choose one with “Forgot password?”, then sign in.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   passwordsDontMatch: 'The passwords do not match.',

@@ -20,6 +20,10 @@ export const AUTH_ERROR_MESSAGES = {
   INVALID_EMAIL: 'Please enter a valid email address.',
   MAGIC_LINK_EXPIRED: 'This sign-in link has expired. Please request a new one.',
   VERIFICATION_FAILED: 'This link is invalid or has already been used. Please request a new one.',
+  // An account without a password: made by a social sign-in, or its address was proved by its
+  // owner after someone else had set one (DESIGN §3.16). The reset flow sets one.
+  PASSWORD_RESET_REQUIRED:
+    'This account has no password to sign in with. Reset your password (“Forgot password?”) to set one, or sign in with an email link.',
 } as const;
 export type AuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
 export const AUTH_ERROR_CODES = Object.keys(AUTH_ERROR_MESSAGES) as AuthErrorCode[];

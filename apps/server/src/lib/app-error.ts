@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '@codewright/contract';
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   INVALID_CREDENTIALS: 401,
   TOKEN_EXPIRED: 401,
+  PASSWORD_RESET_REQUIRED: 401,
   UNAUTHORIZED: 401,
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,

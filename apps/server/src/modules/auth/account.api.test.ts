@@ -287,9 +287,16 @@ describe('sign-up link', () => {
     const token = tokenOf(await sink.waitForMail(email));
     expect(linkOf(await sink.waitForMail(email)).pathname).toBe('/verify-email');
     const ok = await post(t.app, '/api/auth/email/verify', { token });
-    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
-    // Verified: a second request sends nothing more.
-    await post(t.app, '/api/auth/email/verify/generate', undefined, session.access_token);
+    // The first proof drops the sign-up password (DESIGN §3.16); the answer says how to set one.
+    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedSetPassword });
+    // The session opened before the proof is revoked, and nothing more is sent.
+    const later = await post(
+      t.app,
+      '/api/auth/email/verify/generate',
+      undefined,
+      session.access_token,
+    );
+    expect(later.statusCode).toBe(401);
     await t.app.mailer.drain();
     expect(sink.mailsTo(email)).toHaveLength(1);
   });

@@ -109,6 +109,35 @@ export function createAccountRepository(db: Database) {
       return row;
     },
 
+    /**
+     * The address was proved through a link mailed to it (DESIGN §3.16). The first time, in one
+     * transaction: it is marked verified, the password set before (by whoever registered it) is
+     * dropped, and every session made before is revoked — so admin rights (ADMIN_EMAILS) never
+     * reach a session or password of someone who only registered the address. Later proofs
+     * change nothing. `first` says which it was.
+     */
+    async proveAddress(
+      userId: string,
+      now: Date,
+    ): Promise<{ user: UserRow; first: boolean } | undefined> {
+      return db.transaction(async (tx) => {
+        const [proved] = await tx
+          .update(users)
+          .set({ emailVerifiedAt: now, passwordHash: null, updatedAt: now })
+          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+          .returning();
+        if (proved) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+          return { user: proved, first: true };
+        }
+        const [user] = await tx.select().from(users).where(eq(users.id, userId));
+        return user && { user, first: false };
+      });
+    },
+
     /** Revokes every live session of a user, except `keepSessionId`; returns the revoked ids. */
     async revokeUserSessions(userId: string, now: Date, keepSessionId?: string) {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];

@@ -116,6 +116,18 @@ export function createAccountService(options: AccountServiceOptions) {
     return result.user;
   }
 
+  /**
+   * Marks the user's address proved (DESIGN §3.16). The first time, the password set before is
+   * dropped and every earlier session and refresh token revoked, here and in the principal cache;
+   * sign-in with that password then answers PASSWORD_RESET_REQUIRED.
+   */
+  async function proveAddress(user: UserRow): Promise<UserRow> {
+    const proved = await repo.proveAddress(user.id, now());
+    if (!proved) throw new AppError('VERIFICATION_FAILED');
+    if (proved.first) cache.forgetUser(user.id);
+    return proved.user;
+  }
+
   function noticePasswordChanged(user: UserRow) {
     const at = now();
     mailer.sendInBackground(async () => ({
@@ -176,11 +188,15 @@ export function createAccountService(options: AccountServiceOptions) {
       mailLinkIfAccount(parseEmail(email), 'verify_email', (u) => !u.emailVerifiedAt);
     },
 
-    /** POST /email/verify. */
-    async verifyEmail(token: string): Promise<void> {
+    /**
+     * POST /email/verify: the first proof of the address drops earlier sessions and password.
+     * Answers what the user sees: when a password was dropped, how to set one.
+     */
+    async verifyEmail(token: string): Promise<string> {
       const user = await claim(token, 'verify_email');
-      await repo.markEmailVerified(user.id, now());
-      cache.forgetUser(user.id);
+      const dropped = !user.emailVerifiedAt && user.passwordHash !== null;
+      await proveAddress(user);
+      return dropped ? ACCOUNT_MESSAGES.emailVerifiedSetPassword : ACCOUNT_MESSAGES.emailVerified;
     },
 
     /** POST /signin/magic: same answer whether or not the email has an account (no USER_NOT_FOUND). */
@@ -191,9 +207,8 @@ export function createAccountService(options: AccountServiceOptions) {
     /** POST /magic/verify: spends the link (or OAuth code) and signs in. */
     async verifyMagicLink(token: string, device: string | null = null): Promise<SessionResponse> {
       const user = await claim(token, 'magic_link');
-      const verified = (await repo.markEmailVerified(user.id, now())) ?? user;
-      cache.forgetUser(user.id);
-      return auth.startSession(verified, device);
+      // Proved before the new session starts, so the revocation never reaches it.
+      return auth.startSession(await proveAddress(user), device);
     },
 
     /** Admin-only `/…/generate`: a link for an account, to deliver by another channel. */
@@ -223,17 +238,10 @@ export function createAccountService(options: AccountServiceOptions) {
       }
       const email = parseEmail(profile.email);
       const at = now();
-      let user = await authRepo.findUserByEmail(email);
-      if (user && !user.emailVerifiedAt) {
-        // Account pre-hijacking defence: someone may have registered this address
-        // before its owner. The owner now proves it, so the unproven password and
-        // any sessions made with it are dropped.
-        await repo.setPassword(user.id, null, at);
-        await repo.revokeUserSessions(user.id, at);
-        user = (await repo.markEmailVerified(user.id, at)) ?? user;
-        cache.forgetUser(user.id);
-      }
-      if (user) return user;
+      const user = await authRepo.findUserByEmail(email);
+      // Account pre-hijacking defence: someone may have registered this address before its
+      // owner, who proves it now (the provider verified it).
+      if (user) return user.emailVerifiedAt ? user : proveAddress(user);
       const created = await repo.createVerifiedUser({ email, displayName: profile.name, now: at });
       if (created) return created;
       const raced = await authRepo.findUserByEmail(email);

@@ -23,8 +23,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
     { schema: { body: TokenBodySchema, response: Message } },
     async (request) => {
       limits.check('verify', request.ip);
-      await account.verifyEmail(request.body.token);
-      return { message: ACCOUNT_MESSAGES.emailVerified };
+      return { message: await account.verifyEmail(request.body.token) };
     },
   );
 

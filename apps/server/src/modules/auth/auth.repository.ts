@@ -86,15 +86,29 @@ export function createAuthRepository(db: Database) {
       return { user: row.user, plan: row.plan, sessionId, revoked: row.revokedAt !== null };
     },
 
-    /** Starts a session (refresh family) with its first refresh token. */
+    /**
+     * Starts a session (refresh family) with its first refresh token. With `passwordHash`
+     * (a password sign-in) only while the user's password is still that one, checked under the
+     * user row's lock: a password dropped or changed while it was being verified — the address's
+     * owner proving it (DESIGN §3.16), a reset — opens nothing. False when refused.
+     */
     async createSession(input: {
       sessionId: string;
       userId: string;
       tokenHash: string;
       expiresAt: Date;
       device?: string | null;
-    }) {
-      await db.transaction(async (tx) => {
+      passwordHash?: string;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (input.passwordHash !== undefined) {
+          const [row] = await tx
+            .select({ passwordHash: users.passwordHash })
+            .from(users)
+            .where(eq(users.id, input.userId))
+            .for('update');
+          if (row?.passwordHash !== input.passwordHash) return false;
+        }
         await tx
           .insert(sessions)
           .values({ id: input.sessionId, userId: input.userId, device: input.device ?? null });
@@ -103,6 +117,7 @@ export function createAuthRepository(db: Database) {
           sessionId: input.sessionId,
           expiresAt: input.expiresAt,
         });
+        return true;
       });
     },
 

@@ -65,20 +65,24 @@ export function createAuthService(options: AuthServiceOptions) {
     return new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   }
 
+  /** With `passwordHash`, only while that is still the user's password (else INVALID_CREDENTIALS). */
   async function startSession(
     user: UserRow,
     at: Date,
     device: string | null = null,
+    passwordHash?: string,
   ): Promise<SessionResponse> {
     const sessionId = newId('ses');
     const refreshToken = newRefreshToken();
-    await repo.createSession({
+    const created = await repo.createSession({
       sessionId,
       userId: user.id,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: refreshExpiry(at),
       device,
+      ...(passwordHash === undefined ? {} : { passwordHash }),
     });
+    if (!created) throw new AppError('INVALID_CREDENTIALS');
     const plan = await repo.findPlan(user.id);
     return {
       user: view(user, plan),
@@ -135,15 +139,18 @@ export function createAuthService(options: AuthServiceOptions) {
       const user = await repo.findUserByEmail(email.data);
       const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1);
       const ok = await verifyPassword(user?.passwordHash, password);
+      // No password: a social account, or one whose address its owner proved after someone
+      // else had set one (DESIGN §3.16). Either way the reset flow sets one; the attempt counts.
+      if (user && !user.passwordHash) throw new AppError('PASSWORD_RESET_REQUIRED');
       // A wrong password keeps its reservation: that is the recorded failure.
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+      if (!user?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
       // A correct password ends the streak: earlier typos should not count against the next session.
       await repo.releaseSignInAttempts(key, attempt.reserved);
       // Checked only after the password, so it reveals nothing to someone without it.
       if (options.requireEmailVerification && !user.emailVerifiedAt) {
         throw new AppError('EMAIL_NOT_VERIFIED');
       }
-      return startSession(user, at, device);
+      return startSession(user, at, device, user.passwordHash);
     },
 
     /** Opens a new session for a user who proved who they are (password, magic link, OAuth). */

@@ -35,31 +35,51 @@ export function createPrincipalAuth(options: {
 }) {
   const { repo, tokens, adminEmails } = options;
   const principals = new TtlCache<string, Principal>(options.cacheMs, 10_000);
+  // Concurrent requests of one session share a single query when the cache is cold.
+  const inFlight = new Map<string, Promise<Principal | undefined>>();
+  // Bumped by every forget: a load that began before it may hold the state from before the
+  // write (a session not yet revoked), so it is neither cached nor shared with later requests.
+  let epoch = 0;
+  const forgotten = () => {
+    epoch++;
+    inFlight.clear();
+  };
   const cache: PrincipalCache = {
-    forgetSession: (sessionId) => principals.delete(sessionId),
-    forgetUser: (userId) => principals.deleteWhere((p) => p.user.id === userId),
-    forgetAll: () => principals.deleteWhere(() => true),
+    forgetSession: (sessionId) => {
+      forgotten();
+      principals.delete(sessionId);
+    },
+    forgetUser: (userId) => {
+      forgotten();
+      principals.deleteWhere((p) => p.user.id === userId);
+    },
+    forgetAll: () => {
+      forgotten();
+      principals.deleteWhere(() => true);
+    },
     setPlan: (userId, plan) =>
       principals.updateWhere((p) =>
         p.user.id === userId ? { ...p, plan, view: undefined } : undefined,
       ),
   };
-  // Concurrent requests of one session share a single query when the cache is cold.
-  const inFlight = new Map<string, Promise<Principal | undefined>>();
   const loadPrincipal = (sessionId: string, userId: string) => {
     const key = `${sessionId}:${userId}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = repo
+      const started = epoch;
+      const load = repo
         .findPrincipal(sessionId, userId)
         .then((loaded) => {
           // The effective role (admin-role.ts) and the monthly reset as /me sees them.
           const found = loaded && applyPrincipalPolicy(loaded, adminEmails);
-          if (found) principals.set(sessionId, found);
+          if (found && epoch === started) principals.set(sessionId, found);
           return found;
         })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
+        .finally(() => {
+          if (inFlight.get(key) === load) inFlight.delete(key);
+        });
+      inFlight.set(key, load);
+      pending = load;
     }
     return pending;
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { errorOf, post, tokenOf } from '../../test/account-helpers.ts';
-import { signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+import { getMe, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let sink: SmtpSink;
@@ -38,9 +38,13 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
       'INVALID_CREDENTIALS',
     );
 
+    // The link proves the address, which drops the password it was registered with
+    // (DESIGN §3.16): the answer says so, and the reset flow sets one.
     const ok = await post(t.app, '/api/auth/email/verify', { token: tokenOf(mail) });
-    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
-    expect((await signIn(t.app, { email, password })).statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedSetPassword });
+    const after = await signIn(t.app, { email, password });
+    expect(after.statusCode).toBe(401);
+    expect(errorOf(after).code).toBe('PASSWORD_RESET_REQUIRED');
     const again = await post(t.app, '/api/auth/email/verify', { token: tokenOf(mail) });
     expect(errorOf(again).code).toBe('VERIFICATION_FAILED');
   });
@@ -69,8 +73,13 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     await signUp(t.app, { email: b, password: 'password123' });
     await post(t.app, '/api/auth/email/verify', { token: tokenOf(await sink.waitForMail(a)) });
     await sink.waitForMail(b);
-    expect((await signIn(t.app, { email: a, password: 'password123' })).statusCode).toBe(200);
-    expect((await signIn(t.app, { email: b, password: 'password123' })).statusCode).toBe(403);
+    // a is verified (its registration password dropped, DESIGN §3.16); b is still unverified.
+    expect(errorOf(await signIn(t.app, { email: a, password: 'password123' })).code).toBe(
+      'PASSWORD_RESET_REQUIRED',
+    );
+    expect(errorOf(await signIn(t.app, { email: b, password: 'password123' })).code).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
   });
 
   it('a magic link signs in an unverified user and verifies them', async () => {
@@ -79,8 +88,15 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     await sink.waitForMail(email);
     await post(t.app, '/api/auth/signin/magic', { email });
     const token = tokenOf(await sink.waitForMail(email, 2), 'magic_token');
-    expect((await post(t.app, '/api/auth/magic/verify', { token })).statusCode).toBe(200);
-    expect((await signIn(t.app, { email, password: 'password123' })).statusCode).toBe(200);
+    const magic = await post(t.app, '/api/auth/magic/verify', { token });
+    expect(magic.statusCode).toBe(200);
+    // Verified now (no more EMAIL_NOT_VERIFIED); the registration password is dropped.
+    expect(
+      (await getMe(t.app, magic.json<{ access_token: string }>().access_token)).statusCode,
+    ).toBe(200);
+    expect(errorOf(await signIn(t.app, { email, password: 'password123' })).code).toBe(
+      'PASSWORD_RESET_REQUIRED',
+    );
   });
 });
 

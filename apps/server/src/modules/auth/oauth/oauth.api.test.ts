@@ -155,7 +155,9 @@ describe('Google (OIDC) popup flow', () => {
     const linked = (await exchange(dataOf(res.body, 'code')!)).json<SessionResponse>();
     expect(linked.user.id).toBe(me.id);
     expect((await getMe(t.app, session.access_token)).statusCode).toBe(401);
-    expect((await signIn(t.app, { email, password })).statusCode).toBe(401);
+    const again = await signIn(t.app, { email, password });
+    expect(again.statusCode).toBe(401);
+    expect(again.json<{ error: { code: string } }>().error.code).toBe('PASSWORD_RESET_REQUIRED');
   });
 });
 
