@@ -60,7 +60,7 @@ async function verifiedUser(page: Page, account: AccountServer): Promise<TestUse
   return user;
 }
 
-test('sign-up with verification on: the mailed link verifies, then sign-in works', async ({
+test('sign-up with verification on: the mailed link verifies, the owner chooses a password right there, then sign-in works', async ({
   page,
   account,
 }) => {
@@ -80,8 +80,10 @@ test('sign-up with verification on: the mailed link verifies, then sign-in works
   const mail = await account.sink.waitForMail(user.email);
   expect(mail.subject).toBe('Verify your email for Codewright');
   await page.goto(mail.links[0]!);
+  // Whoever proves the address owns the account (DESIGN §3.16): the password registered
+  // before the proof no longer works, and choosing one is offered right here.
   await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailVerified }),
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailVerifiedSetPassword }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email\?token=/);
   await shot(page, 'verify-email-1280');
@@ -92,6 +94,29 @@ test('sign-up with verification on: the mailed link verifies, then sign-in works
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await emailForm(page);
   await signInWithForm(page, user);
+  await expect(toast(page, AUTH_ERROR_MESSAGES.PASSWORD_RESET_REQUIRED)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const choose = page.getByRole('form', { name: 'Choose a password' });
+  await choose.getByLabel('Email').fill(user.email);
+  await choose.getByRole('button', { name: 'Email me a link to choose a password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.resetSent }),
+  ).toBeVisible();
+  const reset = await account.sink.waitForMail(user.email, 2);
+  expect(reset.subject).toBe('Reset your Codewright password');
+  await page.goto(reset.links[0]!);
+  const chosen = 'chosen-password-42';
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirm new password').fill(chosen);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.passwordReset }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await emailForm(page);
+  await signInWithForm(page, { ...user, password: chosen });
   await expect(page).toHaveURL(/\/generator$/);
 
   // The same link a second time: a clear failure and a way to get a new one.

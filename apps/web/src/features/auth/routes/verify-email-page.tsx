@@ -39,6 +39,7 @@ export function VerifyEmailPage() {
   const [signInOpen, setSignInOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const [resetSent, setResetSent] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -48,6 +49,20 @@ export function VerifyEmailPage() {
       live = false;
     };
   }, [auth, token]);
+
+  async function sendReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !email.trim()) return;
+    setBusy(true);
+    try {
+      await auth.requestPasswordReset(email.trim());
+      setResetSent(true);
+    } catch (error) {
+      toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function resend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +86,45 @@ export function VerifyEmailPage() {
       ) : result.ok ? (
         <>
           <Outcome ok>{result.message}</Outcome>
-          <Button size="lg" className="mt-5 w-full text-sm" onClick={() => setSignInOpen(true)}>
+          {result.message === ACCOUNT_MESSAGES.emailVerifiedSetPassword ? (
+            // The password registered before the proof no longer works (DESIGN §3.16): the
+            // reset flow, offered right here, lets the owner choose one.
+            resetSent ? (
+              <p role="status" className="mt-5 text-center text-sm text-muted">
+                {ACCOUNT_MESSAGES.resetSent}
+              </p>
+            ) : (
+              <form
+                noValidate
+                onSubmit={sendReset}
+                className="mt-5 flex flex-col gap-3"
+                aria-busy={busy}
+                aria-label="Choose a password"
+              >
+                <TextField
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  disabled={busy}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+                <Button type="submit" size="lg" className="w-full text-sm" disabled={busy}>
+                  {busy ? 'Loading...' : 'Email me a link to choose a password'}
+                </Button>
+              </form>
+            )
+          ) : null}
+          <Button
+            size="lg"
+            variant={
+              result.message === ACCOUNT_MESSAGES.emailVerifiedSetPassword ? 'outline' : undefined
+            }
+            className="mt-3 w-full text-sm"
+            onClick={() => setSignInOpen(true)}
+          >
             Sign in
           </Button>
         </>
