@@ -20,10 +20,22 @@ const externalNpm = {
   },
 };
 
+// Chunks of earlier builds (their names carry a content hash).
+const CHUNK = /^chunk-[A-Z0-9]{8}\.js(\.map)?$/;
+for (const old of await fs.readdir(outdir).catch(() => [])) {
+  if (CHUNK.test(old)) await fs.rm(path.join(outdir, old), { force: true });
+}
+
 const started = Date.now();
 await build({
   entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(outdir, 'server.js'),
+  // Split: server.js takes DATA_DIR's lock before the app (and its npm packages) loads,
+  // so a second server on the same DATA_DIR refuses in a moment. Chunks sit beside
+  // server.js, so paths relative to import.meta.url (src/paths.ts) hold in all of them.
+  outdir,
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,13 +3,14 @@
  * this file): the operator's way to make an admin, stored in `users.role`. It reads
  * the same configuration as the server (env.ts, .env) and opens the database the
  * same way (db/client.ts openDatabase). The embedded database belongs to the running
- * server, so with it the server must be stopped first; with DATABASE_URL it need not
- * be (docs/operations.md "Admins").
+ * server: this command takes DATA_DIR's lock like the server (db/data-dir-lock.ts), so
+ * while a server runs it refuses, naming the server's pid; with DATABASE_URL it runs
+ * beside the server (docs/operations.md "Admins").
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { runningPostgresPid } from './db/embedded-postgres.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import {
   ADMIN_USAGE,
@@ -17,7 +18,6 @@ import {
   parseAdminCommand,
   runAdminCommand,
 } from './modules/auth/admin-command.ts';
-import { createAdminRoleRepository } from './modules/auth/admin-role.repository.ts';
 
 /** The embedded cluster's directory, as db/client.ts places it. */
 export function embeddedDbDir(dataDir: string): string {
@@ -35,16 +35,24 @@ async function openForCommand(): Promise<{ handle: DatabaseHandle; adminEmails: 
         `There is no database in ${dbDir} yet. Start the server once (npm start), sign up, stop it, then run this again — or set DATA_DIR / DATABASE_URL as the server has them.`,
       );
     }
-    const pid = await runningPostgresPid(dbDir);
-    if (pid !== undefined) {
-      throw new AdminCommandError(
-        `The embedded database in ${dbDir} is in use by PostgreSQL (pid ${pid}), most likely a running Codewright server. Stop the server, run this again, then start it. (With DATABASE_URL this command runs while the server is up.)`,
-      );
+    // Taken before the database code loads, so a running server is named in a moment;
+    // held until this process exits (the database opens under it).
+    try {
+      await lockDataDir(config.DATA_DIR, 'admin');
+    } catch (err) {
+      if (err instanceof DataDirInUseError && err.holder !== 'admin') {
+        throw new AdminCommandError(
+          `The embedded database in ${err.dataDir} is in use by a running Codewright server (pid ${err.pid ?? 'unknown'}). Stop the server, run this again, then start it. (With DATABASE_URL this command runs while the server is up.)`,
+        );
+      }
+      throw err;
     }
   }
+  const { openDatabase } = await import('./db/client.ts');
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    role: 'admin',
     log: (level, message) => {
       if (level === 'warn' || level === 'error') console.error(message);
     },
@@ -62,6 +70,7 @@ async function main(): Promise<number> {
     }
     const opened = await openForCommand();
     handle = opened.handle;
+    const { createAdminRoleRepository } = await import('./modules/auth/admin-role.repository.ts');
     const repo = createAdminRoleRepository(handle.db);
     console.log((await runAdminCommand(command, repo, opened.adminEmails)).join('\n'));
     return 0;

@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
 import { ConfigError, loadEnv } from './env.ts';
 
 // If closing hangs (a stuck client, a wedged pool), give up after this long.
@@ -16,6 +16,20 @@ async function main() {
     }
     throw err;
   }
+
+  // One owner per data directory (DESIGN §3.18): a second server on this DATA_DIR refuses
+  // here, before the app's modules load, and never touches the first one's database.
+  // Held for the life of the process; the embedded database opens under it.
+  if (!config.DATABASE_URL) {
+    try {
+      await lockDataDir(config.DATA_DIR, 'server');
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      console.error(`Codewright failed to start: ${err.message}`);
+      process.exit(1);
+    }
+  }
+  const { buildApp } = await import('./app.ts');
 
   // Start-up phases for LOG_LEVEL=debug: ms since the process started.
   const modulesLoadedMs = Math.round(performance.now());
@@ -60,6 +74,9 @@ async function main() {
 
 main().catch((err: unknown) => {
   console.error('Codewright failed to start:', err instanceof Error ? err.message : err);
-  if (err instanceof Error && err.stack) console.error(err.stack);
+  // Refusals that say what to do stay one line; anything unexpected gets its stack.
+  const expected =
+    err instanceof Error && ['DataDirInUseError', 'EmbeddedPostgresError'].includes(err.name);
+  if (!expected && err instanceof Error && err.stack) console.error(err.stack);
   process.exit(1);
 });

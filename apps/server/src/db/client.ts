@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { type Logger, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { type DataDirRole, lockDataDir } from './data-dir-lock.ts';
+import { type EmbeddedPostgres, type Logger, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { importPglite, setAsidePglite } from './pglite-import.ts';
 import * as schema from './schema.ts';
 
@@ -30,6 +31,8 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string;
   /** Throwaway test clusters only: the embedded server without fsync. */
   durable?: boolean;
+  /** Who holds DATA_DIR while the embedded database is open (named to a second comer). */
+  role?: DataDirRole;
   log?: Logger;
 }
 
@@ -59,11 +62,15 @@ async function openEmbedded(
     timings[name] = Math.round(now - since);
     since = now;
   };
-  const dbDir = path.join(options.dataDir, 'db');
-  const pglitePending = await setAsidePglite(options.dataDir, dbDir);
-  const server = await startEmbeddedPostgres({ dataDir: dbDir, durable: options.durable, log });
-  lap('startServer');
+  // One owner per data directory (DESIGN §3.18), taken before anything in it is read or
+  // moved and held until the database is closed.
+  const lock = await lockDataDir(options.dataDir, options.role ?? 'server');
+  let server: EmbeddedPostgres | undefined;
   try {
+    const dbDir = path.join(options.dataDir, 'db');
+    const pglitePending = await setAsidePglite(options.dataDir, dbDir);
+    server = await startEmbeddedPostgres({ dataDir: dbDir, durable: options.durable, log });
+    lap('startServer');
     const opened = await openPostgres(server.url, migrationsFolder);
     lap('migrate');
     if (pglitePending) {
@@ -75,17 +82,23 @@ async function openEmbedded(
       }
       lap('importPglite');
     }
+    const running = server;
     return {
       ...opened,
       kind: 'embedded',
       timings,
       close: async () => {
-        await opened.close();
-        await server.stop();
+        try {
+          await opened.close();
+          await running.stop();
+        } finally {
+          lock.release();
+        }
       },
     };
   } catch (err) {
-    await server.stop();
+    await server?.stop();
+    lock.release();
     throw err;
   }
 }

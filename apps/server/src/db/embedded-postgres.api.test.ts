@@ -107,7 +107,7 @@ describe('embedded PostgreSQL', () => {
     );
   }, 90_000);
 
-  it('stops a server an earlier run left running, then starts its own', async () => {
+  it('never signals a PostgreSQL it did not start: waits for it, or refuses naming it', async () => {
     const cluster = path.join(await tempDataDir(), 'db');
     const holder = await startHolder(cluster);
     const [orphan] = await postgresPids(cluster);
@@ -119,7 +119,16 @@ describe('embedded PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await postgresPids(cluster)).toEqual([orphan]);
 
-    const server = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    await expect(
+      startEmbeddedPostgres({ dataDir: cluster, durable: false, leftoverWaitMs: 1_000 }),
+    ).rejects.toThrow(new RegExp(`PostgreSQL server \\(pid ${orphan}\\).*kill -INT ${orphan}`));
+    // Still running and untouched.
+    expect(await postgresPids(cluster)).toEqual([orphan]);
+
+    // One that stops while we wait (as a watchdog stops it after its owner died) is waited for.
+    const starting = startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    setTimeout(() => process.kill(orphan!, 'SIGINT'), 500);
+    const server = await starting;
     try {
       const pids = await postgresPids(cluster);
       expect(pids).toHaveLength(1);

@@ -9,7 +9,8 @@
  * - Never orphaned: postgres runs under a tiny shell watchdog whose stdin is a
  *   pipe from this process; when this process ends, however it ends (kill -9
  *   included), the pipe closes and the watchdog asks postgres for a fast
- *   shutdown. A postmaster left over anyway is stopped at the next start.
+ *   shutdown. A postmaster left over anyway is waited for at the next start, never
+ *   signalled. The caller holds DATA_DIR's lock (db/data-dir-lock.ts): one owner.
  * - As root: postgres refuses to run as root. It runs in a user namespace as
  *   `nobody` mapped onto root (files stay root's, any DATA_DIR works), or, where
  *   user namespaces are off, as a `postgres` user that then owns DATA_DIR/db.
@@ -49,7 +50,9 @@ const STOP_TIMEOUT_MS = 30_000;
  */
 export const CLUSTER_MARKER = 'codewright-embedded-postgres';
 
-export class EmbeddedPostgresError extends Error {}
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
 
 export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 
@@ -63,6 +66,11 @@ export interface EmbeddedPostgresOptions {
    * Everything a user runs is durable.
    */
   durable?: boolean;
+  /**
+   * How long to wait for a PostgreSQL of an earlier run that is still shutting down
+   * (default 30 s) before refusing to start.
+   */
+  leftoverWaitMs?: number;
   log?: Logger;
 }
 
@@ -310,48 +318,49 @@ function isAlive(pid: number): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A postmaster.pid left behind: a server still shutting down after its owner was
- * killed is waited for (then stopped); a dead one's file, or an empty file from a
- * power cut, is removed so postgres does not refuse to start.
+ * PostgreSQL's own lock, postmaster.pid, under its own rules: a file that names a dead
+ * process is PostgreSQL's to replace, and a live postmaster is never signalled (it is not
+ * ours: we hold DATA_DIR's lock, so whoever started it is gone or never was Codewright).
+ * One that is still shutting down after its owner died (its watchdog stops it) is waited
+ * for; one that keeps running stops the start with a message. Only a file PostgreSQL
+ * cannot read, empty or torn by a power cut, is removed.
  */
-async function clearStalePostmaster(dataDir: string, log: Logger) {
+async function checkPostmasterPid(dataDir: string, waitMs: number, log: Logger) {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  const pid = await runningPostgresPid(dataDir);
-  if (pid !== undefined) {
-    log(
-      'warn',
-      `embedded database: a server from an earlier run (pid ${pid}) is still up; stopping it`,
+  let text: string;
+  try {
+    text = await fs.readFile(pidFile, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new EmbeddedPostgresError(
+      `Could not read ${pidFile} (${(err as Error).message}). Fix its permissions and start again.`,
     );
-    try {
-      process.kill(pid, 'SIGINT');
-    } catch (err) {
-      throw new EmbeddedPostgresError(
-        `A PostgreSQL server of another user (pid ${pid}) holds ${dataDir}: ${(err as Error).message}`,
-      );
-    }
-    const deadline = Date.now() + STOP_TIMEOUT_MS;
-    while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-    if (isAlive(pid)) {
-      process.kill(pid, 'SIGQUIT');
-      while (isAlive(pid)) await sleep(50);
-    }
   }
-  await fs.rm(pidFile, { force: true });
-}
-
-/**
- * The pid of a live PostgreSQL server of `dataDir` (from its postmaster.pid), if any:
- * the running app's, or one an earlier run left behind.
- */
-export async function runningPostgresPid(dataDir: string): Promise<number | undefined> {
-  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
-  const pid = Number(text.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
-  return (await isPostgresOf(pid, path.resolve(dataDir))) ? pid : undefined;
+  const first = text.split('\n')[0] ?? '';
+  const pid = Number(first);
+  if (!/^\d+$/.test(first) || pid <= 0) {
+    log('warn', `embedded database: removing an empty or torn ${pidFile}`);
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  if (!(await isPostgresOf(pid, dataDir))) return;
+  log(
+    'warn',
+    `embedded database: PostgreSQL (pid ${pid}) of an earlier run is still up; waiting for it to stop`,
+  );
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    if (!(await isPostgresOf(pid, dataDir))) return;
+    await sleep(50);
+  }
+  throw new EmbeddedPostgresError(
+    `A PostgreSQL server (pid ${pid}) that this process did not start still runs on ${dataDir}. Stop it (kill -INT ${pid}) and start again.`,
+  );
 }
 
 /** True when `pid` is a postgres server of this cluster (Linux: its command line; elsewhere trust the pid file). */
 async function isPostgresOf(pid: number, dataDir: string): Promise<boolean> {
+  if (!isAlive(pid)) return false;
   try {
     const cmdline = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
     return (cmdline[0]?.endsWith('postgres') ?? false) && cmdline.includes(dataDir);
@@ -396,7 +405,7 @@ export async function startEmbeddedPostgres(
     );
   }
   if (runAs.kind === 'user') await chownTree(dataDir, runAs);
-  await clearStalePostmaster(dataDir, log);
+  await checkPostmasterPid(dataDir, options.leftoverWaitMs ?? STOP_TIMEOUT_MS, log);
   const sockets = await socketDir(dataDir, runAs);
 
   const settings = [

@@ -177,7 +177,12 @@ describe('npm run admin, with the embedded database (the server must be stopped)
 
       const refused = await admin(['grant', email], env());
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/is in use by PostgreSQL \(pid \d+\).*Stop the server/);
+      // This test process runs the server, so it holds DATA_DIR's lock (docs/decisions/034).
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `in use by a running Codewright server \\(pid ${process.pid}\\).*Stop the server`,
+        ),
+      );
       // The running server was left alone.
       expect((await getMe(running, 'x')).statusCode).toBe(401);
       expect(await roleAfterSignIn(running, email)).toEqual(USER);
