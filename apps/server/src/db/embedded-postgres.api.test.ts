@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { isAlive, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const HOLDER = fileURLToPath(new URL('../test/fixtures/embedded-holder.ts', import.meta.url));
 const dirs: string[] = [];
@@ -30,6 +30,21 @@ async function postgresPids(cluster: string): Promise<number[]> {
     const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     const args = cmdline.split('\0');
     if (args[0]?.endsWith('/postgres') && args.includes(cluster)) pids.push(Number(pid));
+  }
+  return pids;
+}
+
+async function parentOf(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+async function childrenOf(parent: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if ((await parentOf(pid).catch(() => 0)) === parent) pids.push(pid);
   }
   return pids;
 }
@@ -107,13 +122,45 @@ describe('embedded PostgreSQL', () => {
     );
   }, 90_000);
 
+  it('counts a zombie as dead', async () => {
+    // `sleep 5` never reaps the shell's background child: it stays a zombie.
+    const shell = spawn('/bin/sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const zombie = Number(await new Promise<string>((r) => shell.stdout!.once('data', r)));
+    expect(await waitFor(async () => !isAlive(zombie), 5_000)).toBe(true);
+    // kill(pid, 0) alone would still say it runs.
+    expect(() => process.kill(zombie, 0)).not.toThrow();
+    expect(isAlive(shell.pid!)).toBe(true);
+    shell.kill('SIGKILL');
+  });
+
+  it('reaps a postgres that dies under it, and reports it, within seconds', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const lines: string[] = [];
+    const server = await startEmbeddedPostgres({
+      dataDir: cluster,
+      durable: false,
+      log: (level, message) => lines.push(`${level} ${message}`),
+    });
+    const [pid] = await postgresPids(cluster);
+    const watchdog = await parentOf(pid!);
+    process.kill(pid!, 'SIGKILL');
+    // No zombie left under the watchdog, and the watchdog itself ends.
+    expect(await waitFor(async () => !isAlive(pid!) && !isAlive(watchdog), 5_000)).toBe(true);
+    expect(await waitFor(async () => lines.some((l) => /exited unexpectedly/.test(l)), 5_000)).toBe(
+      true,
+    );
+    await server.stop();
+  }, 60_000);
+
   it('never signals a PostgreSQL it did not start: waits for it, or refuses naming it', async () => {
     const cluster = path.join(await tempDataDir(), 'db');
     const holder = await startHolder(cluster);
     const [orphan] = await postgresPids(cluster);
-    // Kill the holder and the watchdog together, so nothing tells postgres to stop.
-    const stat = await fs.readFile(`/proc/${orphan}/stat`, 'utf8');
-    const watchdog = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    // Kill the holder, the watchdog and its pipe reader together, so nothing tells postgres to stop.
+    const watchdog = await parentOf(orphan!);
+    for (const pid of await childrenOf(watchdog)) if (pid !== orphan) process.kill(pid, 'SIGKILL');
     process.kill(watchdog, 'SIGKILL');
     holder.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));

@@ -16,6 +16,7 @@
  *   user namespaces are off, as a `postgres` user that then owns DATA_DIR/db.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -41,7 +42,9 @@ const SUPERUSER = 'postgres';
 const SOCKET_PORT = 5432;
 /** A unix socket path longer than this does not fit in sockaddr_un on every platform. */
 const MAX_SOCKET_PATH = 100;
+/** Every wait here has a deadline (docs/decisions/034): stopping, and one connection attempt. */
 const STOP_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Written into every cluster this module makes (before it is renamed into place). A
@@ -306,13 +309,25 @@ function postgresEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C' };
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * True while `pid` runs. A zombie (exited, not yet reaped by its parent) has stopped:
+ * kill(pid, 0) still succeeds on it, so on Linux its state in /proc/<pid>/stat decides.
+ */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc (macOS): kill(pid, 0) is all there is. On Linux, gone since.
+    return process.platform !== 'linux';
+  }
+  // "pid (comm) S ...": the command may hold spaces and parentheses, the state follows the last ')'.
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -370,16 +385,26 @@ async function isPostgresOf(pid: number, dataDir: string): Promise<boolean> {
 }
 
 /**
- * The watchdog. Background jobs of a non-interactive shell read /dev/null, so
- * postgres never sees our pipe; the loop ends at the pipe's EOF.
+ * The watchdog. It waits on postgres, so postgres is reaped the moment it exits (never
+ * left a zombie) and the watchdog exits with it, which this process sees. A background
+ * reader holds our pipe (on fd 3: background jobs of a non-interactive shell get
+ * /dev/null as stdin, so postgres never sees it) and asks postgres for a fast shutdown
+ * at its EOF: this process ended, however it ended.
  */
 const WATCHDOG = [
-  '"$@" &',
+  'exec 3<&0',
+  '"$@" 3<&- &',
   'pid=$!',
   'trap \'kill -INT "$pid" 2>/dev/null\' INT TERM HUP',
-  'while read -r _; do :; done',
-  'kill -INT "$pid" 2>/dev/null',
+  '(while read -r _; do :; done; kill -INT "$pid" 2>/dev/null) <&3 &',
+  'reader=$!',
+  'exec 3<&-',
   'wait "$pid"',
+  'code=$?',
+  // A trapped signal ends `wait` early: wait again until postgres has really exited.
+  'while kill -0 "$pid" 2>/dev/null; do wait "$pid"; code=$?; done',
+  'kill "$reader" 2>/dev/null',
+  'exit "$code"',
 ].join('\n');
 
 /** Starts (creating it first when needed) the embedded PostgreSQL in `dataDir`. */
@@ -475,7 +500,7 @@ export async function startEmbeddedPostgres(
     await waitUntilReady(adminUrl, exited, options.readyTimeoutMs ?? 60_000, recent);
     await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
   } catch (err) {
-    await stopChild(child, exited);
+    await stopChild(child, exited, log);
     throw err;
   }
 
@@ -492,22 +517,34 @@ export async function startEmbeddedPostgres(
     url: `${base}${EMBEDDED_DATABASE}${query}`,
     adminUrl,
     majorVersion: bins.majorVersion,
-    stop: () => (stopping ??= stopChild(child, exited)),
+    stop: () => (stopping ??= stopChild(child, exited, log)),
   };
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
+/**
+ * Fast shutdown through the watchdog's pipe; after STOP_TIMEOUT_MS an immediate one
+ * (SIGQUIT), after as long again SIGKILL, to our child's process group only. Ends within
+ * three deadlines whatever postgres does.
+ */
+async function stopChild(child: ChildProcess, exited: Promise<number | null>, log: Logger) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.stdin!.end();
-  const timer = setTimeout(() => {
+  for (const signal of ['SIGQUIT', 'SIGKILL', undefined] as const) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), STOP_TIMEOUT_MS)));
+    const outcome = await Promise.race([exited, late]);
+    clearTimeout(timer);
+    if (outcome !== 'late') return;
+    if (!signal) break;
+    log('warn', `embedded database: PostgreSQL did not stop in time; sending ${signal}`);
     try {
-      process.kill(-child.pid!, 'SIGQUIT');
+      // Our child leads its own process group (detached), and has not been reaped yet.
+      process.kill(-child.pid!, signal);
     } catch {
-      // already gone
+      return; // already gone
     }
-  }, STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+  }
+  log('error', `embedded database: PostgreSQL (watchdog pid ${child.pid}) did not stop; giving up`);
 }
 
 async function waitUntilReady(
@@ -525,7 +562,11 @@ async function waitUntilReady(
         `The embedded PostgreSQL stopped while starting: ${recent.slice(-5).join(' | ') || 'no output'}`,
       );
     }
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+    });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -545,7 +586,12 @@ async function waitUntilReady(
 }
 
 async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({
+    connectionString: adminUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // CREATE DATABASE copies the template and syncs it: slower than a probe.
+    query_timeout: STOP_TIMEOUT_MS,
+  });
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
