@@ -189,12 +189,19 @@ describe('embedded PostgreSQL', () => {
   it('starts over an empty postmaster.pid and after an initdb that was cut short', async () => {
     const dataDir = await tempDataDir();
     const cluster = path.join(dataDir, 'db');
-    // A cut-short first start: a cluster directory without PG_VERSION and a stray temp dir.
-    await fs.mkdir(path.join(cluster, 'base'), { recursive: true });
-    await fs.mkdir(`${cluster}.init-99999`, { recursive: true });
+    // A cut-short first start: the init directory of a process now dead. An init
+    // directory of a live process (not ours) is left alone.
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.once('exit', r));
+    await fs.mkdir(path.join(`${cluster}.init-${dead.pid}`, 'base'), { recursive: true });
+    const live = `${cluster}.init-${process.ppid}`;
+    await fs.mkdir(live);
     const first = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
     expect(await roundTrip(first.url, 'kept')).toEqual(['kept']);
     await first.stop();
+    expect((await fs.readdir(dataDir)).filter((n) => n.includes('.init-'))).toEqual([
+      path.basename(live),
+    ]);
 
     // What a power cut right after a start can leave: a 0-byte pid file.
     await fs.writeFile(path.join(cluster, 'postmaster.pid'), '');
@@ -205,6 +212,37 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     }
   }, 90_000);
+
+  it('stops on a cluster it cannot read, or files it did not make, and deletes nothing', async () => {
+    const dataDir = await tempDataDir();
+    const cluster = path.join(dataDir, 'db');
+    await fs.mkdir(path.join(cluster, 'base'), { recursive: true });
+    await fs.writeFile(path.join(cluster, 'base', 'precious'), 'data');
+    const precious = path.join(cluster, 'base', 'precious');
+
+    // An unreadable PG_VERSION (a directory reads as EISDIR, also as root).
+    await fs.mkdir(path.join(cluster, 'PG_VERSION'));
+    await expect(startEmbeddedPostgres({ dataDir: cluster, durable: false })).rejects.toThrow(
+      /Could not read .*PG_VERSION \(EISDIR\); nothing was changed/,
+    );
+    expect(await fs.readFile(precious, 'utf8')).toBe('data');
+
+    // An empty one.
+    await fs.rmdir(path.join(cluster, 'PG_VERSION'));
+    await fs.writeFile(path.join(cluster, 'PG_VERSION'), '');
+    await expect(startEmbeddedPostgres({ dataDir: cluster, durable: false })).rejects.toThrow(
+      /PG_VERSION is empty.*nothing was changed/,
+    );
+    expect(await fs.readFile(precious, 'utf8')).toBe('data');
+
+    // None at all, beside files: not a cut-short start of ours (those never reach db/).
+    await fs.rm(path.join(cluster, 'PG_VERSION'));
+    await expect(startEmbeddedPostgres({ dataDir: cluster, durable: false })).rejects.toThrow(
+      /holds files but no PostgreSQL cluster.*Move it aside/,
+    );
+    expect(await fs.readFile(precious, 'utf8')).toBe('data');
+    expect((await fs.readdir(dataDir)).sort()).toEqual(['db']);
+  });
 
   it('refuses a cluster of another PostgreSQL version with a message that says what to do', async () => {
     const cluster = path.join(await tempDataDir(), 'db');

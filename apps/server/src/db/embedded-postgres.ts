@@ -244,14 +244,69 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** The major version a cluster directory was made by, or undefined when it is not one. */
+/**
+ * The major version a cluster directory was made by, or undefined when there is none
+ * (no PG_VERSION). Any other read error, or an empty PG_VERSION, stops the start: the
+ * directory is not ours to judge, let alone to replace (docs/decisions/034).
+ */
 export async function clusterVersion(dataDir: string): Promise<string | undefined> {
+  const file = path.join(dataDir, 'PG_VERSION');
+  let text: string;
   try {
-    const text = (await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim();
-    return text === '' ? undefined : text;
-  } catch {
-    return undefined;
+    text = (await fs.readFile(file, 'utf8')).trim();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new EmbeddedPostgresError(
+      `Could not read ${file} (${code ?? (err as Error).message}); nothing was changed. Fix its permissions, or move ${dataDir} aside, and start again.`,
+    );
   }
+  if (text === '') {
+    throw new EmbeddedPostgresError(
+      `${file} is empty, so ${dataDir} is not a whole PostgreSQL cluster; nothing was changed. Move it aside (or restore it from a backup) and start again.`,
+    );
+  }
+  return text;
+}
+
+/**
+ * Removes init directories (`<db>.init-<pid>`, see initCluster) whose pid is dead: a first
+ * start cut short. Nothing else: another name, or a live pid, is left alone.
+ */
+async function removeStrayInitDirs(dataDir: string, log: Logger) {
+  const parent = path.dirname(dataDir);
+  const pattern = new RegExp(`^${escapeRegExp(path.basename(dataDir))}\\.init-(\\d+)$`);
+  for (const name of await fs.readdir(parent).catch(() => [] as string[])) {
+    const pid = Number(pattern.exec(name)?.[1] ?? 0);
+    if (pid <= 0 || (pid !== process.pid && isAlive(pid))) continue;
+    log('info', `embedded database: removing ${name}, left by a first start that was cut short`);
+    await fs.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where there is no cluster yet: nothing (or an empty directory) may become one; anything
+ * else in `dataDir` was not made by us and stops the start.
+ */
+async function assertNothingThere(dataDir: string) {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(dataDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new EmbeddedPostgresError(
+      `Could not read ${dataDir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); nothing was changed. Fix its permissions and start again.`,
+    );
+  }
+  if (entries.length === 0) {
+    await fs.rmdir(dataDir);
+    return;
+  }
+  throw new EmbeddedPostgresError(
+    `${dataDir} holds files but no PostgreSQL cluster (no PG_VERSION); Codewright did not make it and leaves it as it is. Move it aside and start again.`,
+  );
 }
 
 /**
@@ -262,10 +317,9 @@ export async function clusterVersion(dataDir: string): Promise<string | undefine
 async function initCluster(dataDir: string, bins: Binaries, runAs: RunAs, durable: boolean) {
   const parent = path.dirname(dataDir);
   await fs.mkdir(parent, { recursive: true });
-  // Whatever is there without a PG_VERSION is a cut-short earlier attempt.
-  await fs.rm(dataDir, { recursive: true, force: true });
+  // Named with our pid: ours alone while we run, and a dead pid's leftover otherwise
+  // (removeStrayInitDirs has already removed any under our pid).
   const tmp = `${dataDir}.init-${process.pid}`;
-  await fs.rm(tmp, { recursive: true, force: true });
   await fs.mkdir(tmp, { mode: 0o700 });
   if (runAs.kind === 'user') {
     // postgres must reach DATA_DIR and own its cluster.
@@ -417,8 +471,10 @@ export async function startEmbeddedPostgres(
   const bins = await embeddedBinaries();
   const runAs = await chooseRunAs(log);
 
+  await removeStrayInitDirs(dataDir, log);
   const version = await clusterVersion(dataDir);
   if (version === undefined) {
+    await assertNothingThere(dataDir);
     log(
       'info',
       `embedded database: creating a PostgreSQL ${bins.majorVersion} cluster in ${dataDir}`,
