@@ -22,7 +22,11 @@ const PUBLIC_ONLY_WORKSPACES = sql`select w.id from workspaces w left join user_
 
 /** 403 FEATURE_NOT_IN_PLAN naming private projects. */
 export function privateNotInPlan(): AppError {
-  return new AppError('FEATURE_NOT_IN_PLAN', 403, featureNotInPlanMessage('Private projects', true));
+  return new AppError(
+    'FEATURE_NOT_IN_PLAN',
+    403,
+    featureNotInPlanMessage('Private projects', true),
+  );
 }
 
 /** The visibility a new project takes: private where the plan allows it, else public (SPEC §2.7). */
