@@ -297,7 +297,8 @@ describe('client.ai.streamText with stopSignal (docs/api.md § AI "Stop")', () =
       text: 'Thinking about it',
       finishReason: 'stopped',
       answerId: 'ans_1',
-      charged: false,
+      // Text arrived (explanation only): charged, as the server's rule (DESIGN §3.2).
+      charged: true,
     });
   });
 });

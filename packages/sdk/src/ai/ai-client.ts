@@ -6,7 +6,6 @@
  * family of their own; a 401 stays an AuthError), as for the media calls; no answer at all
  * (offline, a dropped connection) is a NetworkError.
  */
-import { hasCodeStarted } from '@codewright/contract';
 import { AiError, familyErrorMapper, NetworkError, networkErrorFrom } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import type {
@@ -157,8 +156,9 @@ export function createAiClient(options: { http: HttpClient; projectId: string })
         text,
         finishReason: 'stopped',
         answerId,
-        // Without the server's verdict (the connection was closed) the same rule, on what arrived.
-        charged: verdict?.charged ?? hasCodeStarted(text),
+        // Without the server's verdict (the connection was closed) the same rule, on what arrived:
+        // charged once any text was delivered (DESIGN §3.2).
+        charged: verdict?.charged ?? text !== '',
       });
       try {
         const response = await http<Response>({

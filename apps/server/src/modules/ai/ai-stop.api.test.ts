@@ -1,7 +1,8 @@
 // Stop and the one charging rule (docs/api.md § AI "Stop"): a Stop ends the answer at a chunk
 // boundary while the connection stays open, so the client receives exactly the text the rule was
-// judged on, then the meter verdict. Charged ⇔ that text holds an opening fence ⇔ the client has
-// partial code to apply. The real provider code talks to the scripted model server over sockets.
+// judged on, then the meter verdict. Charged ⇔ text was delivered (DESIGN §3.2), with or without
+// an opening fence; partial code, when the fence came, is the client's to apply. The real
+// provider code talks to the scripted model server over sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { AI_METER_EVENT, hasCodeStarted, type PlanInfo } from '@codewright/contract';
@@ -113,7 +114,7 @@ describe('Stop (POST /api/ai/{project}/text/{answerId}/stop)', () => {
     expect(call?.finished).toBe(false);
   });
 
-  it('before any code: the stream ends with abort and a refund; the text holds no fence', async () => {
+  it('before any code: the stream ends with abort and a kept charge; the text holds no fence', async () => {
     const u = await newUser();
     const s = await openStream(u, '[[chunk-delay:60]] stopped in the prose 7730', 'edit');
     const id = await s.answerId();
@@ -121,9 +122,10 @@ describe('Stop (POST /api/ai/{project}/text/{answerId}/stop)', () => {
     expect(hasCodeStarted(s.text())).toBe(false);
     expect((await stop(u, id)).status).toBe(200);
     await s.readUntil(() => false);
-    expect(verdictOf(s.events)).toEqual({ meter: 'edit', charged: false });
+    // Explanation text was delivered: charged, though there is no code to apply.
+    expect(verdictOf(s.events)).toEqual({ meter: 'edit', charged: true });
     expect(hasCodeStarted(s.text())).toBe(false);
-    expect((await usage(u)).editsUsed).toBe(0);
+    expect((await usage(u)).editsUsed).toBe(1);
   });
 
   it("another user's answer, an unknown id and a finished answer are 404; the answer runs on", async () => {

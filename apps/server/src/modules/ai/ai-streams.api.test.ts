@@ -99,7 +99,7 @@ function stalledReader(user: User, prompt: string) {
 }
 
 describe('a reader that stops reading', () => {
-  it('is dropped after the stall limit; the model stops being pulled and sees the abort; no code yet → refunded', async () => {
+  it('is dropped after the stall limit; the model stops being pulled and sees the abort; text delivered → charged', async () => {
     const u = await newUser();
     const marker = 'stalled before code 5150';
     const reader = stalledReader(u, `[[long:${LONG_KIB}]] ${marker}`);
@@ -110,8 +110,10 @@ describe('a reader that stops reading', () => {
     // … and, while the reader stalled, the server stopped pulling: the answer never finished.
     expect(seen.finished).toBe(false);
     expect(seen.chunksSent).toBeLessThan(seen.chunksTotal);
-    // The stalled reader held only explanation text: the generation is given back.
-    await until(async () => (await planOf(u)).usage.generationsUsed === 0);
+    // The stalled reader was sent explanation text only, which it can still read from its
+    // socket: charged (DESIGN §3.2), so stalling before the fence reads nothing for free.
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await planOf(u)).usage.generationsUsed).toBe(1);
     reader.socket.destroy();
   });
 
@@ -122,7 +124,7 @@ describe('a reader that stops reading', () => {
     expect(await reader.status).toBe('HTTP/1.1 200 OK');
     await until(() => requestWith(marker)?.closedEarly === true);
     expect(requestWith(marker)!.finished).toBe(false);
-    // Settled by the refund rule: code had arrived, so the charge stands.
+    // Settled by the refund rule: text (here code too) was delivered, so the charge stands.
     await new Promise((r) => setTimeout(r, 100));
     expect((await planOf(u)).usage.generationsUsed).toBe(1);
     reader.socket.destroy();

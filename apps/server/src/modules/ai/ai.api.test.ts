@@ -299,7 +299,7 @@ describe('meters', () => {
     expect((await planOf(u)).usage.generationsUsed).toBe(0);
   });
 
-  it('Stop before any code (client aborts on [[hang]]) spends nothing and closes the model request', async () => {
+  it('a client abort before any text was delivered (on [[hang]]) spends nothing and closes the model request', async () => {
     const u = await newUser();
     const stop = new AbortController();
     const pending = text(
@@ -322,7 +322,7 @@ describe('meters', () => {
     expect(used).toBe(0);
   });
 
-  it('Stop after code began keeps the charge; Stop while only explanation text came refunds', async () => {
+  it('a client abort after text was delivered is charged, whether or not the code fence came', async () => {
     const u = await newUser();
     // Chunks: "Here", " is", … the fence arrives a few words in; stop while the body streams.
     const stopAfter = async (marker: string, untilText: (t: string) => boolean) => {
@@ -349,17 +349,23 @@ describe('meters', () => {
       stop.abort();
       await until(() => requestsWith(marker)[0]?.closedEarly === true);
     };
-    // "Code began" = the fence's opening line is complete (hasCodeStarted).
-    await stopAfter('stop with code 3141', (t) => hasCodeStarted(t));
+    const usedSettles = async (expected: number) => {
+      const end = Date.now() + 3000;
+      let used = -1;
+      while (Date.now() < end) {
+        used = (await planOf(u)).usage.generationsUsed;
+        if (used === expected) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(used).toBe(expected);
+    };
+    // Only explanation text, no fence yet: the text was read, so the unit is charged
+    // (DESIGN §3.2; before, stopping short of the fence made the explanation free).
     await stopAfter('stop before code 2718', (t) => t.length > 0 && !t.includes('```'));
-    const end = Date.now() + 3000;
-    let used = -1;
-    while (Date.now() < end) {
-      used = (await planOf(u)).usage.generationsUsed;
-      if (used === 1) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(used).toBe(1);
+    await usedSettles(1);
+    // After the fence's opening line (hasCodeStarted): charged as well.
+    await stopAfter('stop with code 3141', (t) => hasCodeStarted(t));
+    await usedSettles(2);
   });
 });
 

@@ -2,13 +2,14 @@
  * Text generation (DESIGN §2b, §3.2, §3.5): meter, model call, time-outs,
  * abort, and the refund rule.
  *
- * Refund rule (documented in docs/api.md § AI): every call is charged to one
- * meter (ai-meter.ts), reserved before the model is called. It is given back
- * when the call fails (provider error, refused connection, time-out — before or
- * during the stream), and when the call is aborted (client gone, Stop, a reader
- * dropped for stalling) before any code arrived, "code arrived" meaning the text
- * streamed so far holds the complete opening line of a fenced block (hasCodeStarted). A call that completes, or that is
- * stopped after code began, keeps its charge.
+ * Refund rule (documented in docs/api.md § AI, DESIGN §3.2): every call is charged to one
+ * meter (ai-meter.ts), reserved before the model is called. It is given back only when the
+ * call fails (provider error, refused connection, time-out — before or during the stream), or
+ * when it is aborted (client gone, Stop, a reader dropped for stalling) before any text was
+ * delivered: a stream's text counts as delivered once a text chunk was handed to its writer;
+ * a non-streamed answer is delivered only whole. An answer that delivered text is charged,
+ * whether or not its code fence arrived — else its explanation is free to read by stopping
+ * before the fence.
  *
  * Stop (docs/api.md § AI "Stop"): `stop(userId, answerId)` ends a streaming answer at a chunk
  * boundary without closing its connection, so the client receives every chunk the rule was
@@ -25,7 +26,6 @@ import { APICallError, type UIMessageChunk } from 'ai';
 import {
   AI_STREAMS_PER_USER_DEFAULT,
   GENERATION_MAX_TOKENS,
-  codeStartWatch,
   type AiMeterVerdict,
   type AiStatus,
   type AiTextRequest,
@@ -295,10 +295,8 @@ export function createAiService(options: AiServiceOptions) {
       let lastError: unknown = null;
       let text = '';
       const keepText = !body.stream;
-      // The refund rule's "code arrived" (hasCodeStarted), followed across deltas without
-      // keeping the text (codeStartWatch keeps the current line only).
-      let codeStarted = false;
-      const watchCode = codeStartWatch();
+      // The refund rule's "text delivered": a text chunk of a stream handed to its writer.
+      let delivered = false;
       let finishReason = 'unknown';
       let failed = false;
       let aborted = false;
@@ -391,7 +389,6 @@ export function createAiService(options: AiServiceOptions) {
       const observe = (chunk: UIMessageChunk) => {
         if (chunk.type === 'text-delta') {
           if (keepText) text += chunk.delta;
-          codeStarted = watchCode(chunk.delta);
         } else if (chunk.type === 'error') {
           failed = true;
           // The time-out may have fired after the SDK built the message.
@@ -433,9 +430,7 @@ export function createAiService(options: AiServiceOptions) {
       const settle = async () => {
         cleanup();
         if (failed) return refund();
-        if (aborted || controller.signal.aborted) {
-          if (!codeStarted) return refund();
-        }
+        if ((aborted || controller.signal.aborted) && !delivered) return refund();
         keep();
         // A complete, charged edit answer: its one retry (if its blocks fail) is free.
         const complete = !aborted && !controller.signal.aborted && finishReason === 'stop';
@@ -459,8 +454,13 @@ export function createAiService(options: AiServiceOptions) {
         },
         async *[Symbol.asyncIterator]() {
           let completed = false;
+          /** A chunk handed on; a stream's text chunk is then delivered (refund rule). */
+          const handOn = (chunk: UIMessageChunk) => {
+            if (body.stream && chunk.type === 'text-delta' && chunk.delta !== '') delivered = true;
+            return chunk;
+          };
           try {
-            for (const chunk of buffered.splice(0)) yield chunk;
+            for (const chunk of buffered.splice(0)) yield handOn(chunk);
             for (;;) {
               const value = await next();
               if (value === undefined) break;
@@ -471,7 +471,7 @@ export function createAiService(options: AiServiceOptions) {
                 yield { type: 'error', errorText: providerErrorMessage(lastError, abortKind) };
                 continue;
               }
-              yield value;
+              yield handOn(value);
             }
             completed = true;
           } catch (err) {

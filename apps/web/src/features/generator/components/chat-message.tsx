@@ -15,11 +15,12 @@ export interface ChatMessageViewProps {
   disabled: boolean;
 }
 
-/** What a stopped answer did, in words (docs/api.md § AI "Stop": charged ⇔ code applied). */
+/** What a stopped answer did, in words (docs/api.md § AI "Stop": charged ⇔ text was delivered). */
 function stoppedText(message: ChatMessage): string {
-  return message.charged
+  if (!message.charged) return 'Stopped before any answer — nothing was charged';
+  return message.codeSnapshot
     ? 'Stopped — the partial code is in the editor (this counted toward your usage)'
-    : 'Stopped before any code — nothing was charged and the editor is unchanged';
+    : 'Stopped before any code — the editor is unchanged (this counted toward your usage)';
 }
 
 /** One message of the chat (SPEC §2.12): sender, content (answers as Markdown), time, Rollback. */

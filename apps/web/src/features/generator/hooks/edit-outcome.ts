@@ -59,7 +59,7 @@ export function finishEdit(answerId: string, result: EditCallResult, deps: EditO
     return;
   }
   // Stopped: with the charge standing, what arrived (on the rest of the code) is reviewed.
-  patch({ content: result.text, stopped: true, charged: result.code !== null });
+  patch({ content: result.text, stopped: true, charged: result.charged });
   if (result.code !== null) {
     deps.review.ready(result.code);
     toast.info(REVIEW_MESSAGES.stoppedReview);

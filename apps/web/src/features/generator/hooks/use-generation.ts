@@ -69,8 +69,8 @@ export interface EditOptions {
  * Every edit of existing code — a prompt, Edit selection, Fix with AI — takes the one edit path
  * (review/edit-call.ts) and streams into the review instead: the editor is untouched, and stays
  * editable, until the user accepts hunks (docs/decisions/022). Stop asks the server to end the answer and gets
- * its verdict: charged exactly when code had begun, and then the partial code stays in the editor;
- * otherwise nothing is applied and nothing is charged (docs/api.md § AI "Stop").
+ * its verdict: charged once any text was delivered (DESIGN §3.2), and when code had begun the
+ * partial code stays in the editor; with nothing delivered nothing is charged (docs/api.md § AI "Stop").
  */
 export function useGeneration(deps: GenerationDeps) {
   const [generating, setGenerating] = useState(false);
@@ -236,7 +236,7 @@ export function useGeneration(deps: GenerationDeps) {
         cancelAnimationFrame(frame);
         const done = new Date().toISOString();
         if (result.finishReason === 'stopped') {
-          // The one Stop rule: code began ⇔ charged ⇔ the partial code stays in the editor.
+          // Stop: charged ⇔ text was delivered; the partial code stays when code had begun.
           const partial = result.charged ? partialCode(result.text) : null;
           if (partial !== null) {
             d.setCode(partial);
@@ -253,7 +253,7 @@ export function useGeneration(deps: GenerationDeps) {
                   timestamp: done,
                   streaming: false,
                   stopped: true,
-                  charged: partial !== null,
+                  charged: result.charged === true,
                   codeSnapshot: partial,
                 },
               ];

@@ -47,7 +47,7 @@ export type EditCallResult =
   | { status: 'ready'; code: string; text: string; unappliedBlocks: number }
   | { status: 'refused'; message: string; text: string }
   /** Stopped by the user: `code` is what arrived merged onto the rest, when a charge stands. */
-  | { status: 'stopped'; code: string | null; text: string };
+  | { status: 'stopped'; code: string | null; text: string; charged: boolean };
 
 /** The format an edit of `code` (or of its `selection`) asks for (decision 016). */
 export function editFormatFor(code: string, selection?: LineRange): EditFormat {
@@ -113,7 +113,12 @@ export async function runEditCall(input: EditCallInput): Promise<EditCallResult>
   const first = await stream(messages, code, selection, '');
   if (first.finishReason === 'stopped') {
     const kept = first.charged ? proposalSoFar(code, format, first.text, selection) : null;
-    return { status: 'stopped', code: kept !== code ? kept : null, text: first.text };
+    return {
+      status: 'stopped',
+      code: kept !== code ? kept : null,
+      text: first.text,
+      charged: first.charged === true,
+    };
   }
   const answer = applyEditAnswer({ code, format, selection, language, ...first });
   if (answer.status === 'refused')
@@ -137,7 +142,9 @@ export async function runEditCall(input: EditCallInput): Promise<EditCallResult>
     first.answerId,
   );
   const text = prefix + second.text;
-  if (second.finishReason === 'stopped') return { status: 'stopped', code: null, text };
+  // The first answer completed and was charged; its retry is free.
+  if (second.finishReason === 'stopped')
+    return { status: 'stopped', code: null, text, charged: true };
   const retried = applyEditAnswer({
     code: pending.code,
     format,
