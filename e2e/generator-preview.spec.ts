@@ -253,7 +253,9 @@ test.describe('the preview in the generator at 390 px', () => {
     await gen.waitIdle();
     // The fix opens its review on the Code tab (docs/decisions/022).
     await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.getByTestId('review-panel')).toHaveCount(0);
     await gen.tab('Preview').click();
+    await expect(gen.tab('Preview')).toHaveAttribute('aria-selected', 'true');
     await gen.showPreview();
     await gen.waitReady();
     await expect(gen.frame.getByText('Count: 0')).toBeVisible();

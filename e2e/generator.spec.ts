@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
-import { expect, setUsage, signIn, test } from './fixtures.ts';
+import { expect, holdKey, setUsage, signIn, test } from './fixtures.ts';
 
 const FREE = PLAN_LIMITS.free;
 // A 1×1 transparent PNG: the server detects the type from these bytes.
@@ -337,13 +337,17 @@ test.describe('generator', () => {
   }) => {
     await login();
     await openGenerator(page);
-    await send(page, 'a long answer [[chunk-delay:400]]');
+    // Held after its first words, before any code, until Stop.
+    await send(page, `a long answer [[hold:${holdKey()}]] [[hold-after:3]]`);
     const answer = assistantMessages(page).first();
     await expect(answer).toContainText('Here is');
     await page.getByRole('button', { name: 'Stop generating' }).click();
     await waitIdle(page);
     await expect(answer).toHaveAttribute('data-stopped', 'true');
-    await expect(answer).toContainText('Stopped');
+    // Text was delivered, so it counted (docs/api.md, Stop), and the note says so.
+    await expect(answer).toContainText(
+      'Stopped before any code — the editor is unchanged (this counted toward your usage)',
+    );
     await expect(answer.getByRole('button', { name: /Rollback/ })).toHaveCount(0);
     await expectCode(page, '');
   });

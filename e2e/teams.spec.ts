@@ -44,7 +44,22 @@ async function verifiedAccount(
   const mail = await account.sink.waitForMail(user.email);
   const token = new URL(mail.links[0]!).searchParams.get('token')!;
   expect((await request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(200);
+  // Proving the address dropped the password it was registered with (DESIGN §3.16): the owner
+  // chooses it again through the reset mail.
+  expect(
+    (await request.post('/api/auth/password/reset', { data: { email: user.email } })).status(),
+  ).toBe(200);
+  const reset = await account.sink.waitForMail(user.email, 2);
+  const resetToken = new URL(reset.links[0]!).searchParams.get('token')!;
+  expect(
+    (
+      await request.post('/api/auth/password/reset/confirm', {
+        data: { token: resetToken, password: user.password },
+      })
+    ).status(),
+  ).toBe(200);
   const res = await request.post('/api/auth/signin/email', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   return { ...user, id: body.user.id, token: body.access_token };
 }
