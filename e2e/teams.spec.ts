@@ -86,7 +86,7 @@ async function joinAs(
     data: { email: member.email, role },
   });
   expect(inv.status(), await inv.text()).toBe(201);
-  const mail = await account.sink.waitForMail(member.email, 2);
+  const mail = await account.sink.waitForMail(member.email, 4);
   const token = new URL(mail.links[0]!).searchParams.get('token')!;
   const ok = await request.post('/api/invitations/accept', {
     headers: auth(member),
@@ -135,8 +135,9 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'teams-settings-390');
 
-  // The mail arrives at the SMTP sink; the invitee signs in and opens its link.
-  const mail = await account.sink.waitForMail(invitee.email, 2);
+  // The mail arrives at the SMTP sink (the 4th: after verification, reset, "password changed"); the
+  // invitee signs in and opens its link.
+  const mail = await account.sink.waitForMail(invitee.email, 4);
   const link = new URL(mail.links[0]!);
   expect(link.pathname).toBe('/invitation');
   const other = await signedInPage(browser, account.url, invitee);
