@@ -4,8 +4,8 @@
 // failure (docs/decisions/014), and 503 AI_NOT_CONFIGURED naming the capability.
 // Object and the 503s: ai-media.api.test.ts; images: ai-image.api.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { PlanInfo } from '@codewright/contract';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
+import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 
@@ -25,33 +25,7 @@ const post = (token: string, path: string, payload: unknown, app = scripted.t) =
     headers: { authorization: `Bearer ${token}` },
     payload: payload as Record<string, unknown>,
   });
-const usageOf = async (token: string) =>
-  (
-    await scripted.t.app.inject({
-      method: 'GET',
-      url: '/api/plan',
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json<PlanInfo>().usage;
-
-function audioForm(bytes: Buffer, fields: Record<string, string> = {}, fileField = 'file') {
-  const boundary = `----cwaudio${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="clip.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
+const usageOf = (token: string) => sharedUsageOf(scripted.t.app, token);
 const transcribe = (
   token: string,
   bytes: Buffer,

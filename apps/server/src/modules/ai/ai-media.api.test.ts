@@ -4,9 +4,9 @@
 // failure (docs/decisions/014), and 503 AI_NOT_CONFIGURED naming the capability.
 // Images: ai-image.api.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanInfo } from '@codewright/contract';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -43,33 +43,7 @@ const post = (token: string, path: string, payload: unknown, app = t) =>
     headers: { authorization: `Bearer ${token}` },
     payload: payload as Record<string, unknown>,
   });
-const usageOf = async (token: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/plan',
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json<PlanInfo>().usage;
-
-function audioForm(bytes: Buffer, fields: Record<string, string> = {}, fileField = 'file') {
-  const boundary = `----cwaudio${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="clip.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
+const usageOf = (token: string) => sharedUsageOf(t.app, token);
 
 const SCHEMA = {
   type: 'object',
