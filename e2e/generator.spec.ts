@@ -24,7 +24,10 @@ async function usageOf(request: APIRequestContext, token: string) {
 
 async function openGenerator(page: Page) {
   await page.goto('/generator');
-  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible();
+  // The first paint of a lazily loaded route: as long as the editor's own wait on a busy machine.
+  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
   // Attached, not visible: below 1024 px the editor waits behind the Code tab.
   await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
 }

@@ -6,7 +6,10 @@
  * kept for the next run. For module runs a hidden spare frame waits with the vendored
  * packages already loaded (prepare()), so a run pays only for its own code. The watchdog
  * pings; a frame that leaves pings unanswered for PREVIEW_WATCHDOG_MS is removed with the
- * spare (they share a process, which Chromium then ends) and reported as hung.
+ * spare (they share a process, which Chromium then ends) and reported as hung. Only the
+ * frame's own silence counts: while it says it is loading Python no code of the user's runs,
+ * so it gets the start allowance, and time this page itself was too busy to ping (a loaded
+ * machine) is not held against it.
  */
 import { PREVIEW_FRAME_PATH, PREVIEW_WATCHDOG_MS } from '@codewright/contract';
 import {
@@ -49,6 +52,8 @@ interface LiveFrame {
   pending: RunMessage | null;
   createdAt: number;
   lastPong: number;
+  /** Between the frame's "loading-python" and its "running": Pyodide starts, no user code runs. */
+  loadingPython: boolean;
 }
 
 /** A spare waits out of sight, out of the tab order and of the accessibility tree. */
@@ -73,6 +78,8 @@ export class PreviewFrameHost {
   private readonly frameUrl: string;
   private readonly watchdogMs: number;
   private readonly startMs: number;
+  private readonly pingMs: number;
+  private lastWatch = performance.now();
 
   constructor(
     private readonly container: HTMLElement,
@@ -82,8 +89,9 @@ export class PreviewFrameHost {
     this.frameUrl = options.frameUrl ?? PREVIEW_FRAME_PATH;
     this.watchdogMs = options.watchdogMs ?? PREVIEW_WATCHDOG_MS;
     this.startMs = options.startMs ?? 15_000;
+    this.pingMs = options.pingMs ?? 1_000;
     window.addEventListener('message', this.onMessage);
-    this.timer = setInterval(this.watch, options.pingMs ?? 1_000);
+    this.timer = setInterval(this.watch, this.pingMs);
   }
 
   /** The id of the run in progress (messages of older runs are dropped). */
@@ -169,7 +177,15 @@ export class PreviewFrameHost {
     element.src = this.frameUrl;
     const now = performance.now();
     this.container.append(element);
-    return { element, mode, ready: false, pending, createdAt: now, lastPong: now };
+    return {
+      element,
+      mode,
+      ready: false,
+      pending,
+      createdAt: now,
+      lastPong: now,
+      loadingPython: false,
+    };
   }
 
   private promoteSpare(spare: LiveFrame, message: RunMessage): void {
@@ -232,6 +248,7 @@ export class PreviewFrameHost {
     }
     if (message.type === 'pong') return;
     if (message.runId !== this.runId) return;
+    if (message.type === 'status') frame.loadingPython = message.status === 'loading-python';
     if (message.type === 'status' && message.status === 'rendered' && frame.mode === 'module') {
       this.scheduleSpare();
     }
@@ -239,15 +256,25 @@ export class PreviewFrameHost {
   };
 
   private readonly watch = (): void => {
+    const now = performance.now();
+    // This page was busy past its next tick: neither pings nor answers were handled meanwhile.
+    const stalled = now - this.lastWatch - this.pingMs;
+    this.lastWatch = now;
+    if (stalled > this.pingMs) {
+      for (const f of [this.frame, ...this.spares.values()]) {
+        if (!f) continue;
+        f.createdAt += stalled;
+        f.lastPong += stalled;
+      }
+    }
     for (const [mode, spare] of this.spares) {
-      if (!spare.ready && performance.now() - spare.createdAt > this.startMs) {
+      if (!spare.ready && now - spare.createdAt > this.startMs) {
         spare.element.remove();
         this.spares.delete(mode);
       }
     }
     const frame = this.frame;
     if (!frame) return;
-    const now = performance.now();
     if (!frame.ready) {
       if (now - frame.createdAt > this.startMs) {
         this.clear();
@@ -255,7 +282,7 @@ export class PreviewFrameHost {
       }
       return;
     }
-    if (now - frame.lastPong > this.watchdogMs) {
+    if (now - frame.lastPong > (frame.loadingPython ? this.startMs : this.watchdogMs)) {
       this.clear();
       this.events.onHang('unresponsive');
       return;
