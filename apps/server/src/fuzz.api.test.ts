@@ -11,7 +11,10 @@ import {
   rawRequestArbitrary,
   sendAndReset,
   sendRaw,
+  sendTrickled,
+  trickledRequestArbitrary,
   type RawRequest,
+  type TrickledRequest,
 } from './test/fuzz/raw-http.ts';
 import { type FuzzRoute, sampleBodies } from './test/fuzz/routes.ts';
 
@@ -25,6 +28,11 @@ const RUNS = 404;
 /** Raw requests over a real socket. */
 const RAW_BATCH = 10;
 const RAW_RUNS = 40;
+/** Trickled bodies (early answers must not keep the connection): TRICKLE_BATCH at once. */
+const TRICKLE_BATCH = 10;
+const TRICKLE_RUNS = 3;
+/** HTTP_BODY_TIMEOUT_MS of the fuzzed app. */
+const BODY_TIMEOUT_MS = 1000;
 // Test plumbing, not app config. CI runs one fixed seed, so that a failure there can be
 // repeated; elsewhere each run draws its own. Either way it is printed, and FUZZ_SEED=<seed>
 // replays it.
@@ -64,7 +72,7 @@ beforeAll(async () => {
       MAIL_PER_RECIPIENT_PER_HOUR: UNLIMITED,
       ADMIN_EMAILS: adminEmail,
       // Raw requests that promise more body than they send are cut off quickly.
-      HTTP_BODY_TIMEOUT_MS: '1000',
+      HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
       HTTP_HEADERS_TIMEOUT_MS: '2000',
     },
     { webDist: true },
@@ -220,6 +228,34 @@ describe('fuzzing every route', () => {
     );
     expect(rawSent).toBe(RAW_BATCH * RAW_RUNS);
   }, 120_000);
+
+  it('closes every connection whose body trickles, whatever the answer, by the body time-out', async () => {
+    let trickled = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(trickledRequestArbitrary(routes), {
+          minLength: TRICKLE_BATCH,
+          maxLength: TRICKLE_BATCH,
+        }),
+        async (batch: TrickledRequest[]) => {
+          // A byte every 200 ms is far below the minimum rate: no connection outlives the grace
+          // by more than the server's check, whether it answered early (401, 404, 415) or not.
+          const outcomes = await Promise.all(
+            batch.map((r) => sendTrickled(port, r, 200, BODY_TIMEOUT_MS * 5)),
+          );
+          trickled += batch.length;
+          outcomes.forEach((outcome, i) => {
+            if (outcome.status === 0 || outcome.closedAfterMs > BODY_TIMEOUT_MS * 3)
+              throw new Error(
+                `trickled request ${i}: ${outcome.status || 'no answer'}, closed after ${outcome.closedAfterMs} ms\n${describeRequest(batch[i]!)}`,
+              );
+          });
+        },
+      ),
+      { numRuns: TRICKLE_RUNS, seed: SEED, endOnFailure: true },
+    );
+    expect(trickled).toBe(TRICKLE_BATCH * TRICKLE_RUNS);
+  }, 60_000);
 
   it('stays healthy, with no process warning', async () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);

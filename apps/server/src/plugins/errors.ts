@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, PATH_SEGMENT_MAX_LENGTH, type ErrorCode } from '@codewr
 import { isAppError } from '../lib/app-error.ts';
 import { isApiPath } from '../lib/paths.ts';
 import { API_SECURITY_HEADERS } from './security.ts';
+import { closeIfBodyPending } from './timeouts.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -88,6 +89,8 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   const known = FRAMEWORK_ERRORS[err.code];
   if (!known) request.log.error({ err, url: request.url }, 'unhandled error');
   reply.headers(API_SECURITY_HEADERS);
+  // Answered before the hooks, the body watch among them: do not wait for a body.
+  closeIfBodyPending(request, reply);
   if (known) return send(reply, known.status, 'VALIDATION_ERROR', known.message);
   return send(reply, 500, 'INTERNAL_ERROR');
 }

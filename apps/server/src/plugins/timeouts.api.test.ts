@@ -112,6 +112,46 @@ describe('request bodies', () => {
   });
 });
 
+describe('an answer given before the body has arrived', () => {
+  // Headers promising 100,000 bytes, then one byte every 100 ms: a client holding the connection.
+  const early = (line: string, headers = 'content-type: application/json') =>
+    trickle(
+      [
+        `${line} HTTP/1.1\r\nhost: 127.0.0.1\r\n${headers}\r\ncontent-length: 100000\r\n\r\n`,
+        ...Array.from({ length: 100 }, () => ' '),
+      ],
+      100,
+    );
+
+  /** One answer with `status`, `connection: close`, and the server closed the connection at once. */
+  const closedAfterAnswer = (out: Outcome, status: number) => {
+    expect(out.received).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(out.received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(out.received).toMatch(/\r\nconnection: close\r\n/i);
+    // Closed by the server well before its whole-request time-out (2 s) could end it.
+    expect(out.piecesSent).toBeLessThan(10);
+  };
+
+  it('401 without a token on /sql and /upload closes the connection', async () => {
+    closedAfterAnswer(await early('POST /api/db/codewright/sql'), 401);
+    closedAfterAnswer(
+      await early(
+        'POST /api/storage/codewright/upload',
+        'content-type: multipart/form-data; boundary=x',
+      ),
+      401,
+    );
+  });
+
+  it('415 for a content type the route does not take closes the connection', async () => {
+    closedAfterAnswer(await early('POST /api/auth/signin/email', 'content-type: text/foo'), 415);
+  });
+
+  it('a route that does not exist waits for no trickled body: 408 after the grace, closed', async () => {
+    closedAfterAnswer(await early('POST /api/no-such-route'), 408);
+  });
+});
+
 describe('request headers and idle connections', () => {
   it('headers trickled past the headers time-out are cut off with 408', async () => {
     const headers = 'GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ' + 'a'.repeat(100);

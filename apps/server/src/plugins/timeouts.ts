@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
@@ -16,7 +16,9 @@ import type { Config } from '../env.ts';
  * idle and keep-alive time-outs; this plugin adds what Node lacks, a minimum rate for request
  * bodies, so that a body trickled a byte at a time is cut off in seconds while a large upload on
  * a slow but steady connection is not. A request cut off gets a 408 in our error envelope when
- * nothing of its answer went out yet, and its connection is closed.
+ * nothing of its answer went out yet, and its connection is closed. An answer given before its
+ * request's body has all arrived (an early 401, 404, 413 or 415) closes the connection once it
+ * is sent: Node would otherwise keep reading, and discarding, whatever the client trickles.
  */
 export interface HttpTimeouts {
   headersMs: number;
@@ -113,6 +115,15 @@ const hasBody = (req: IncomingMessage) => {
 };
 
 /**
+ * An answer given before the request's body has all arrived closes the connection once sent
+ * (Node ends the socket after a `connection: close` answer), so a client cannot hold the
+ * connection open by trickling the rest of a body nobody reads.
+ */
+export function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.raw.complete && hasBody(request.raw)) reply.header('connection', 'close');
+}
+
+/**
  * Watches one request body: after `graceMs` it must have averaged `minRate` bytes a second
  * (deadline = start + grace + received / rate). Time during which the server itself holds
  * unread body bytes (its own backpressure, e.g. a slow disk under an upload) is not held
@@ -166,6 +177,10 @@ async function timeoutsPlugin(app: FastifyInstance, options: { bodyMs: number })
   app.addHook('onRequest', (request, reply, done) => {
     watchBody(request.raw, reply.raw, options.bodyMs);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    closeIfBodyPending(request, reply);
+    done(null, payload);
   });
 }
 

@@ -173,3 +173,83 @@ export function sendAndReset(port: number, wire: string): Promise<void> {
     socket.on('close', () => resolve());
   });
 }
+
+/** A request whose headers promise a large body that then arrives a byte at a time. */
+export interface TrickledRequest {
+  method: string;
+  target: string;
+  headerLines: string[];
+}
+
+/** Early answers are most likely here: no token, a bad one, or a content type no route takes. */
+const trickleHeaders = fc.record({
+  auth: fc.constantFrom([], ['Authorization: Bearer not.a.token']),
+  type: fc.constantFrom(
+    'Content-Type: application/json',
+    'Content-Type: text/foo',
+    'Content-Type: multipart/form-data; boundary=b',
+    'Content-Type: application/octet-stream',
+  ),
+});
+
+/** A request to a route (or an odd target) with a body promised and never finished. */
+export function trickledRequestArbitrary(
+  routes: readonly FuzzRoute[],
+): fc.Arbitrary<TrickledRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom('POST', 'PATCH', 'PUT', 'DELETE'),
+      target: targetArbitrary(routes),
+      headers: trickleHeaders,
+    })
+    .map(({ method, target, headers }) => ({
+      method,
+      target,
+      headerLines: ['Host: localhost', ...headers.auth, headers.type, 'Content-Length: 100000'],
+    }));
+}
+
+/** What a trickled request got: the status (0: none) and when the server closed the connection. */
+export interface TrickleOutcome {
+  status: number;
+  closedAfterMs: number;
+}
+
+/**
+ * Sends the headers, then one byte every `everyMs` until the server closes the connection or
+ * `giveUpMs` passes (then `closedAfterMs` is Infinity: the connection was left open).
+ */
+export function sendTrickled(
+  port: number,
+  request: TrickledRequest,
+  everyMs: number,
+  giveUpMs: number,
+): Promise<TrickleOutcome> {
+  const head =
+    `${request.method} ${request.target} HTTP/1.1\r\n` +
+    `${request.headerLines.map((h) => `${h}\r\n`).join('')}\r\n`;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const start = Date.now();
+    let gaveUp = false;
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(Buffer.from(head, 'latin1')));
+    const drip = setInterval(() => {
+      if (socket.writable) socket.write(' ');
+    }, everyMs);
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      socket.destroy();
+    }, giveUpMs);
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(drip);
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0),
+        closedAfterMs: gaveUp ? Infinity : Date.now() - start,
+      });
+    });
+  });
+}
