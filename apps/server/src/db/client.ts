@@ -75,7 +75,13 @@ async function openEmbedded(
     lap('migrate');
     if (pglitePending) {
       try {
-        await importPglite(options.dataDir, opened.pool, migrationsFolder, log);
+        await importPglite(
+          options.dataDir,
+          opened.pool,
+          server.superuserUrl,
+          migrationsFolder,
+          log,
+        );
       } catch (err) {
         await opened.pool.end().catch(() => {});
         throw err;

@@ -95,7 +95,7 @@ describe('embedded PostgreSQL', () => {
   it('keeps data across a stop and a start, over a private unix socket only', async () => {
     const cluster = path.join(await tempDataDir(), 'db');
     const first = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
-    expect(first.url).toMatch(/^postgresql:\/\/postgres@localhost\/codewright\?host=/);
+    expect(first.url).toMatch(/^postgresql:\/\/codewright@localhost\/codewright\?host=/);
     expect(await roundTrip(first.url, 'a')).toEqual(['a']);
     const client = new pg.Client({ connectionString: first.url });
     await client.connect();
@@ -110,6 +110,103 @@ describe('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
     expect(await roundTrip(second.url, 'b')).toEqual(['a', 'b']);
     await second.stop();
+  }, 60_000);
+
+  it('is not root-equivalent: postgres runs as a non-zero uid, the app role is no superuser', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const server = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    try {
+      const pids = await postgresPids(cluster);
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) {
+        const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+        const [real, effective] = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status)!.slice(1).map(Number);
+        expect(real).not.toBe(0);
+        expect(effective).not.toBe(0);
+      }
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        const me = await client.query<{ user: string; owner: string; superuser: boolean }>(
+          `select current_user as user, pg_get_userbyid(d.datdba) as owner, r.rolsuper as superuser
+             from pg_database d, pg_roles r
+            where d.datname = current_database() and r.rolname = current_user`,
+        );
+        expect(me.rows).toEqual([{ user: 'codewright', owner: 'codewright', superuser: false }]);
+        // The app owns what it makes: migrations run as this role.
+        await client.query('create table mine (v int)');
+        for (const attempt of [
+          "copy (select 1) to program 'id > /tmp/cw-owned'",
+          "select pg_read_file('/etc/shadow')",
+          "copy (select 1) to '/tmp/cw-owned'",
+          'alter role codewright superuser',
+          'create role other login',
+        ]) {
+          await expect(client.query(attempt), attempt).rejects.toMatchObject({ code: '42501' });
+        }
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('under a folder closed to others, as root it refuses in one line naming the folder', async () => {
+    const closed = await tempDataDir();
+    await fs.chmod(closed, 0o700);
+    const cluster = path.join(closed, 'data', 'db');
+    const start = startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    if (process.getuid?.() === 0) {
+      await expect(start).rejects.toThrow(`cannot enter ${path.dirname(cluster)} or run`);
+      // Nothing was made.
+      expect(await fs.readdir(path.dirname(cluster))).toEqual([]);
+    } else {
+      // As ourselves the folder is our own: nothing stands in the way.
+      await (await start).stop();
+    }
+  }, 60_000);
+
+  it('hands a database made by an earlier version (owned by the superuser) to the app role', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const first = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    // As an earlier version left it: the database and its objects owned by the superuser.
+    const superuserUrl = first.adminUrl.replace('/postgres?', '/codewright?');
+    const admin = new pg.Client({ connectionString: first.adminUrl });
+    await admin.connect();
+    await admin.query('alter database codewright owner to postgres');
+    await admin.end();
+    const old = new pg.Client({ connectionString: superuserUrl });
+    await old.connect();
+    await old.query(`create schema drizzle;
+      create table drizzle.migrations (id serial primary key);
+      create type mood as enum ('ok');
+      create table things (id integer generated always as identity primary key, m mood);
+      create sequence free_counter;
+      create view thing_ids as select id from things;
+      create function answer() returns int language sql as 'select 42';
+      insert into things (m) values ('ok')`);
+    await old.end();
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    const app = new pg.Client({ connectionString: second.url });
+    await app.connect();
+    try {
+      const owned = await app.query<{ n: number }>(
+        `select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+          where s.nspname in ('public', 'drizzle') and pg_get_userbyid(c.relowner) <> 'codewright'`,
+      );
+      expect(owned.rows[0]!.n).toBe(0);
+      await app.query('insert into things (m) values ($1)', ['ok']);
+      await app.query('insert into drizzle.migrations default values');
+      await app.query("select nextval('free_counter'), answer()");
+      await app.query('alter table things add column note text');
+      expect((await app.query('select id from thing_ids')).rowCount).toBe(2);
+    } finally {
+      await app.end();
+      await second.stop();
+    }
   }, 60_000);
 
   it('stops when the process that started it is killed with SIGKILL', async () => {

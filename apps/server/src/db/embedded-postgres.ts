@@ -11,9 +11,11 @@
  *   included), the pipe closes and the watchdog asks postgres for a fast
  *   shutdown. A postmaster left over anyway is waited for at the next start, never
  *   signalled. The caller holds DATA_DIR's lock (db/data-dir-lock.ts): one owner.
- * - As root: postgres refuses to run as root. It runs in a user namespace as
- *   `nobody` mapped onto root (files stay root's, any DATA_DIR works), or, where
- *   user namespaces are off, as a `postgres` user that then owns DATA_DIR/db.
+ * - Never root-equivalent (DESIGN §3.17): as root, postgres runs as the unprivileged
+ *   system user `postgres` (made when missing), which owns DATA_DIR/db. (A user namespace
+ *   mapping `nobody` onto root would still be root on the host.) The app connects as the
+ *   role `codewright`, which owns its database and is no superuser; the superuser is used
+ *   only to make that role and database.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -38,6 +40,8 @@ const BINARY_PACKAGES: Record<string, string> = {
 
 export const EMBEDDED_DATABASE = 'codewright';
 const SUPERUSER = 'postgres';
+/** The role the app connects as: owns EMBEDDED_DATABASE, no superuser, cannot make roles. */
+export const APP_ROLE = 'codewright';
 /** Only names the socket file (`.s.PGSQL.5432`); nothing listens on TCP. */
 const SOCKET_PORT = 5432;
 /** A unix socket path longer than this does not fit in sockaddr_un on every platform. */
@@ -78,10 +82,12 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface EmbeddedPostgres {
-  /** The app database over the unix socket: `postgresql://postgres@localhost/codewright?host=<dir>`. */
+  /** The app database over the unix socket, as APP_ROLE: `postgresql://codewright@localhost/codewright?host=<dir>`. */
   url: string;
-  /** The same server's maintenance database (for creating databases). */
+  /** The same server's maintenance database, as the superuser (tests create databases with it). */
   adminUrl: string;
+  /** The app database as the superuser: only for the one-time PGlite import (db/pglite-import.ts). */
+  superuserUrl: string;
   /** PostgreSQL major version of the binaries, e.g. "18". */
   majorVersion: string;
   /** Asks for a fast shutdown (a checkpoint, then exit) and waits for it. */
@@ -151,7 +157,7 @@ async function hydrateSymlinks(root: string) {
   }
 }
 
-type RunAs = { kind: 'self' } | { kind: 'userns'; uid: number; gid: number } | RunAsUser;
+type RunAs = { kind: 'self' } | RunAsUser;
 interface RunAsUser {
   kind: 'user';
   uid: number;
@@ -167,18 +173,9 @@ async function idOf(user: string): Promise<{ uid: number; gid: number } | undefi
   }
 }
 
-/** How to start postgres from this process: as ourselves unless we are root. */
+/** How to start postgres from this process: as ourselves unless we are root, then as `postgres`. */
 async function chooseRunAs(log: Logger): Promise<RunAs> {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { kind: 'self' };
-  const nobody = await idOf('nobody');
-  if (nobody) {
-    try {
-      await run('unshare', userns(nobody, ['true']).slice(1));
-      return { kind: 'userns', ...nobody };
-    } catch {
-      // user namespaces are off here (common in containers): fall back to a postgres user
-    }
-  }
   let user = await idOf(SUPERUSER);
   if (!user) {
     log('info', 'embedded database: creating the system user "postgres" to run PostgreSQL as');
@@ -198,23 +195,39 @@ async function chooseRunAs(log: Logger): Promise<RunAs> {
   }
   if (!user)
     throw new EmbeddedPostgresError('Could not find the "postgres" user after creating it.');
+  if (user.uid === 0)
+    throw new EmbeddedPostgresError(
+      'The system user "postgres" has uid 0, so PostgreSQL would run as root. Give it a uid of its own, or run Codewright as a normal user.',
+    );
   return { kind: 'user', ...user };
 }
 
-function userns(id: { uid: number; gid: number }, argv: string[]): string[] {
-  return ['unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`, '--', ...argv];
-}
-
-/** argv that runs `argv` as the chosen user (spawn options carry uid/gid for 'user'). */
-function wrap(runAs: RunAs, argv: string[]): string[] {
-  return runAs.kind === 'userns' ? userns(runAs, argv) : argv;
+/**
+ * As root, postgres runs as another user, who must be able to enter every folder above the
+ * cluster and run the binaries (a project under /root, mode 0700, is closed to it).
+ */
+async function assertReachable(runAs: RunAs, folder: string, bins: Binaries): Promise<void> {
+  if (runAs.kind !== 'user') return;
+  // DATA_DIR itself (ours): others may enter it, not list it; what is in it keeps its modes.
+  const mode = (await fs.stat(folder)).mode & 0o7777;
+  if ((mode & 0o001) === 0) await fs.chmod(folder, mode | 0o001);
+  try {
+    await run('/bin/sh', ['-c', 'cd "$1" && test -x "$2"', 'reach', folder, bins.postgres], {
+      uid: runAs.uid,
+      gid: runAs.gid,
+    });
+  } catch {
+    throw new EmbeddedPostgresError(
+      `Running as root, PostgreSQL runs as the user "${SUPERUSER}" (uid ${runAs.uid}), which cannot enter ${folder} or run ${bins.postgres}: a folder above them is closed to other users. Put the project and DATA_DIR under folders others may enter (such as /srv or /opt), run Codewright as a normal user, or set DATABASE_URL.`,
+    );
+  }
 }
 
 function spawnOptions(runAs: RunAs) {
   return runAs.kind === 'user' ? { uid: runAs.uid, gid: runAs.gid } : {};
 }
 
-/** Recursively gives `dir` to the postgres user (only when running as root without user namespaces). */
+/** Recursively gives `dir` to the postgres user (running as root). */
 async function chownTree(dir: string, user: RunAsUser): Promise<void> {
   const st = await fs.stat(dir);
   if (st.uid === user.uid) return;
@@ -321,12 +334,8 @@ async function initCluster(dataDir: string, bins: Binaries, runAs: RunAs, durabl
   // (removeStrayInitDirs has already removed any under our pid).
   const tmp = `${dataDir}.init-${process.pid}`;
   await fs.mkdir(tmp, { mode: 0o700 });
-  if (runAs.kind === 'user') {
-    // postgres must reach DATA_DIR and own its cluster.
-    await fs.chmod(parent, 0o755).catch(() => {});
-    await fs.chown(tmp, runAs.uid, runAs.gid);
-  }
-  const argv = wrap(runAs, [
+  if (runAs.kind === 'user') await fs.chown(tmp, runAs.uid, runAs.gid);
+  const argv = [
     bins.initdb,
     `--pgdata=${tmp}`,
     `--username=${SUPERUSER}`,
@@ -339,7 +348,7 @@ async function initCluster(dataDir: string, bins: Binaries, runAs: RunAs, durabl
     '--locale=C',
     '--no-instructions',
     ...(durable ? [] : ['--no-sync']),
-  ]);
+  ];
   try {
     await run(argv[0]!, argv.slice(1), { env: postgresEnv(), ...spawnOptions(runAs) });
   } catch (err) {
@@ -472,6 +481,8 @@ export async function startEmbeddedPostgres(
   const runAs = await chooseRunAs(log);
 
   await removeStrayInitDirs(dataDir, log);
+  await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  await assertReachable(runAs, path.dirname(dataDir), bins);
   const version = await clusterVersion(dataDir);
   if (version === undefined) {
     await assertNothingThere(dataDir);
@@ -502,7 +513,7 @@ export async function startEmbeddedPostgres(
     'log_min_error_statement=panic',
     ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
   ];
-  const argv = wrap(runAs, [
+  const argv = [
     '/bin/sh',
     '-c',
     WATCHDOG,
@@ -511,7 +522,7 @@ export async function startEmbeddedPostgres(
     '-D',
     dataDir,
     ...settings.flatMap((s) => ['-c', s]),
-  ]);
+  ];
   const child = spawn(argv[0]!, argv.slice(1), {
     env: postgresEnv(),
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -549,12 +560,12 @@ export async function startEmbeddedPostgres(
     child.once('exit', (code) => resolve(code)),
   );
   // `localhost` is only a placeholder: the `host` parameter (the socket directory) wins.
-  const base = `postgresql://${SUPERUSER}@localhost/`;
   const query = `?host=${encodeURIComponent(sockets)}&port=${SOCKET_PORT}`;
-  const adminUrl = `${base}postgres${query}`;
+  const adminUrl = `postgresql://${SUPERUSER}@localhost/postgres${query}`;
+  const superuserUrl = `postgresql://${SUPERUSER}@localhost/${EMBEDDED_DATABASE}${query}`;
   try {
     await waitUntilReady(adminUrl, exited, options.readyTimeoutMs ?? 60_000, recent);
-    await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
+    await ensureAppDatabase(adminUrl, superuserUrl);
   } catch (err) {
     await stopChild(child, exited, log);
     throw err;
@@ -570,8 +581,9 @@ export async function startEmbeddedPostgres(
     }
   });
   return {
-    url: `${base}${EMBEDDED_DATABASE}${query}`,
+    url: `postgresql://${APP_ROLE}@localhost/${EMBEDDED_DATABASE}${query}`,
     adminUrl,
+    superuserUrl,
     majorVersion: bins.majorVersion,
     stop: () => (stopping ??= stopChild(child, exited, log)),
   };
@@ -641,21 +653,88 @@ async function waitUntilReady(
   }
 }
 
-async function ensureDatabase(adminUrl: string, name: string) {
+/**
+ * The app's role and database: APP_ROLE (login; no superuser, CREATEDB or CREATEROLE) owning
+ * EMBEDDED_DATABASE. A database made by an earlier version (owned by the superuser, as were
+ * its tables) is handed over, objects included, so the app never needs the superuser again.
+ */
+async function ensureAppDatabase(adminUrl: string, appDbAdminUrl: string) {
+  await withClient(adminUrl, async (client) => {
+    const role = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    const attributes = 'login nosuperuser nocreatedb nocreaterole noreplication nobypassrls';
+    await client.query(
+      role.rowCount === 0
+        ? `create role ${APP_ROLE} ${attributes}`
+        : `alter role ${APP_ROLE} ${attributes}`,
+    );
+    const found = await client.query<{ owner: string }>(
+      'select pg_get_userbyid(datdba) as owner from pg_database where datname = $1',
+      [EMBEDDED_DATABASE],
+    );
+    if (found.rowCount === 0) {
+      await client.query(`create database ${EMBEDDED_DATABASE} owner ${APP_ROLE}`);
+      return;
+    }
+    if (found.rows[0]!.owner !== APP_ROLE)
+      await client.query(`alter database ${EMBEDDED_DATABASE} owner to ${APP_ROLE}`);
+  });
+  await withClient(appDbAdminUrl, (client) => client.query(HAND_OVER_OBJECTS));
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
-    connectionString: adminUrl,
+    connectionString: url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // CREATE DATABASE copies the template and syncs it: slower than a probe.
     query_timeout: STOP_TIMEOUT_MS,
   });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database ${name}`);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
+
+/**
+ * Gives APP_ROLE what the superuser owns in the app database outside the system schemas:
+ * schemas, tables, views, free sequences (a column's sequence follows its table), routines,
+ * enums and domains. Nothing is done when there is nothing to hand over.
+ */
+const HAND_OVER_OBJECTS = `
+do $$
+declare
+  r record;
+  su oid := '${SUPERUSER}'::regrole;
+begin
+  for r in select nspname from pg_namespace
+    where nspowner = su and nspname !~ '^pg_' and nspname <> 'information_schema' loop
+    execute format('alter schema %I owner to ${APP_ROLE}', r.nspname);
+  end loop;
+  for r in select c.oid::regclass as name, c.relkind from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    where c.relowner = su and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'
+      and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+      and not (c.relkind = 'S' and exists (
+        select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))) loop
+    execute format('alter %s %s owner to ${APP_ROLE}',
+      case r.relkind when 'S' then 'sequence' when 'v' then 'view'
+        when 'm' then 'materialized view' when 'f' then 'foreign table' else 'table' end,
+      r.name);
+  end loop;
+  for r in select p.oid::regprocedure as name from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    where p.proowner = su and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' loop
+    execute format('alter routine %s owner to ${APP_ROLE}', r.name);
+  end loop;
+  for r in select t.oid::regtype as name, t.typtype from pg_type t
+    join pg_namespace n on n.oid = t.typnamespace
+    where t.typowner = su and t.typtype in ('e', 'd')
+      and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' loop
+    execute format('alter %s %s owner to ${APP_ROLE}',
+      case r.typtype when 'd' then 'domain' else 'type' end, r.name);
+  end loop;
+end $$`;
 
 /** True when `file` exists (exported for the PGlite import). */
 export { exists as pathExists };

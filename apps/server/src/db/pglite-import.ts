@@ -7,7 +7,9 @@
  * 2. The new cluster is made in DATA_DIR/db and migrated as usual.
  * 3. Every table of the old database, migrated to the same schema first, is copied
  *    in ONE transaction that also writes a marker row; a crash before its commit
- *    leaves nothing, and the copy is redone on the next start.
+ *    leaves nothing, and the copy is redone on the next start. The copy runs as the
+ *    superuser (its replica mode skips foreign-key checks and triggers, which the app's
+ *    own role may not); the tables stay the app role's.
  * 4. DATA_DIR/db-pglite is renamed to DATA_DIR/db-pglite-imported and kept as a backup.
  */
 import fs from 'node:fs/promises';
@@ -37,19 +39,24 @@ export async function setAsidePglite(dataDir: string, dbDir: string): Promise<bo
   return (await clusterVersion(pending)) !== undefined;
 }
 
-/** Steps 3 and 4: copies the waiting PGlite database into `pool` (already migrated). */
+/**
+ * Steps 3 and 4: copies the waiting PGlite database into the app database (already
+ * migrated): `pool` is the app's, `superuserUrl` the same database as the superuser.
+ */
 export async function importPglite(
   dataDir: string,
   pool: pg.Pool,
+  superuserUrl: string,
   migrationsFolder: string,
   log: Logger,
 ): Promise<void> {
   const { pending, done } = pglitePaths(dataDir);
-  const client = await pool.connect();
+  // Made by the app's role, so the app owns it like every other table.
+  await pool.query('create table if not exists pglite_import (imported_at timestamptz not null)');
+  const { default: pgClient } = await import('pg');
+  const client = new pgClient.Client({ connectionString: superuserUrl });
+  await client.connect();
   try {
-    await client.query(
-      'create table if not exists pglite_import (imported_at timestamptz not null)',
-    );
     const marker = await client.query('select 1 from pglite_import');
     if (marker.rowCount === 0) {
       log('info', `embedded database: importing the earlier PGlite database from ${pending}`);
@@ -63,7 +70,7 @@ export async function importPglite(
       );
     }
   } finally {
-    client.release();
+    await client.end();
   }
   await fs.rm(done, { recursive: true, force: true });
   await fs.rename(pending, done);
@@ -73,7 +80,7 @@ export async function importPglite(
   );
 }
 
-async function copyAll(pgliteDir: string, target: pg.PoolClient, migrationsFolder: string) {
+async function copyAll(pgliteDir: string, target: pg.ClientBase, migrationsFolder: string) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -131,7 +138,7 @@ async function copyAll(pgliteDir: string, target: pg.PoolClient, migrationsFolde
 }
 
 /** Identity columns continue after the highest imported value. */
-async function resetIdentitySequences(client: pg.PoolClient) {
+async function resetIdentitySequences(client: pg.ClientBase) {
   const identities = await client.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns
       where table_schema = 'public' and is_identity = 'YES'`,
