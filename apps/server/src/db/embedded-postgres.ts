@@ -98,6 +98,8 @@ interface Binaries {
   initdb: string;
   postgres: string;
   majorVersion: string;
+  /** The package's `native/` folder (bin, lib, share). */
+  native: string;
 }
 
 let binariesPromise: Promise<Binaries> | undefined;
@@ -136,7 +138,65 @@ async function locateBinaries(): Promise<Binaries> {
       `The embedded PostgreSQL binary does not run here (${(err as Error).message.split('\n')[0]}). Set DATABASE_URL to a PostgreSQL 14+ server.`,
     );
   }
-  return { initdb: path.join(bin, 'initdb'), postgres, majorVersion };
+  return {
+    initdb: path.join(bin, 'initdb'),
+    postgres,
+    majorVersion,
+    native: path.join(root, 'native'),
+  };
+}
+
+/** Where root keeps a copy of the binaries the postgres user can reach (root's own, 0755). */
+const SHARED_BINARIES = '/var/lib/codewright';
+
+/** True when `user` may enter `folder` and run `program`. */
+async function canReach(user: RunAsUser, folder: string, program: string): Promise<boolean> {
+  try {
+    await run('/bin/sh', ['-c', 'cd "$1" && test -x "$2"', 'reach', folder, program], {
+      uid: user.uid,
+      gid: user.gid,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The binaries as `runAs` can run them. A project under a folder closed to others (say
+ * /root, 0700) keeps them out of the postgres user's reach: root then copies them once to
+ * SHARED_BINARIES/postgres-<version>, made whole in a temp folder and renamed into place.
+ */
+async function reachableBinaries(bins: Binaries, runAs: RunAs, log: Logger): Promise<Binaries> {
+  if (runAs.kind !== 'user' || (await canReach(runAs, bins.native, bins.postgres))) return bins;
+  const { version } = JSON.parse(
+    await fs.readFile(path.join(bins.native, '..', 'package.json'), 'utf8'),
+  ) as { version: string };
+  const target = path.join(SHARED_BINARIES, `postgres-${version}`);
+  const st = await fs.lstat(target).catch(() => undefined);
+  if (st && (!st.isDirectory() || st.uid !== 0))
+    throw new EmbeddedPostgresError(
+      `${target} is not a folder of root's; remove it and start again.`,
+    );
+  if (!st) {
+    log(
+      'info',
+      `embedded database: copying the PostgreSQL binaries to ${target}, where the user "${SUPERUSER}" can run them`,
+    );
+    await fs.mkdir(SHARED_BINARIES, { recursive: true, mode: 0o755 });
+    const tmp = `${target}.tmp-${process.pid}`;
+    await fs.rm(tmp, { recursive: true, force: true });
+    await fs.cp(bins.native, tmp, { recursive: true, verbatimSymlinks: true });
+    await run('chmod', ['-R', 'a+rX,go-w', tmp]);
+    await fs.rename(tmp, target);
+  }
+  const copied = {
+    ...bins,
+    native: target,
+    initdb: path.join(target, 'bin', 'initdb'),
+    postgres: path.join(target, 'bin', 'postgres'),
+  };
+  return copied;
 }
 
 /** The package lists its shared-library symlinks; a package manager that skips install scripts leaves them out. */
@@ -204,21 +264,16 @@ async function chooseRunAs(log: Logger): Promise<RunAs> {
 
 /**
  * As root, postgres runs as another user, who must be able to enter every folder above the
- * cluster and run the binaries (a project under /root, mode 0700, is closed to it).
+ * cluster (a DATA_DIR under /root, mode 0700, is closed to it).
  */
 async function assertReachable(runAs: RunAs, folder: string, bins: Binaries): Promise<void> {
   if (runAs.kind !== 'user') return;
   // DATA_DIR itself (ours): others may enter it, not list it; what is in it keeps its modes.
   const mode = (await fs.stat(folder)).mode & 0o7777;
   if ((mode & 0o001) === 0) await fs.chmod(folder, mode | 0o001);
-  try {
-    await run('/bin/sh', ['-c', 'cd "$1" && test -x "$2"', 'reach', folder, bins.postgres], {
-      uid: runAs.uid,
-      gid: runAs.gid,
-    });
-  } catch {
+  if (!(await canReach(runAs, folder, bins.postgres))) {
     throw new EmbeddedPostgresError(
-      `Running as root, PostgreSQL runs as the user "${SUPERUSER}" (uid ${runAs.uid}), which cannot enter ${folder} or run ${bins.postgres}: a folder above them is closed to other users. Put the project and DATA_DIR under folders others may enter (such as /srv or /opt), run Codewright as a normal user, or set DATABASE_URL.`,
+      `Running as root, PostgreSQL runs as the user "${SUPERUSER}" (uid ${runAs.uid}), which cannot enter ${folder}: a folder above it is closed to other users. Set DATA_DIR to a folder others may enter (such as /srv/codewright), run Codewright as a normal user, or set DATABASE_URL.`,
     );
   }
 }
@@ -477,8 +532,8 @@ export async function startEmbeddedPostgres(
   const log: Logger = options.log ?? (() => {});
   const durable = options.durable ?? true;
   const dataDir = path.resolve(options.dataDir);
-  const bins = await embeddedBinaries();
   const runAs = await chooseRunAs(log);
+  const bins = await reachableBinaries(await embeddedBinaries(), runAs, log);
 
   await removeStrayInitDirs(dataDir, log);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
