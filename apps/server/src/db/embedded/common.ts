@@ -1,0 +1,32 @@
+/** What the embedded database's parts share: its errors, log, superuser, deadlines and child environment. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+
+export const run = promisify(execFile);
+
+export const SUPERUSER = 'postgres';
+
+/** Every wait here has a deadline (docs/decisions/034): stopping, and one connection attempt. */
+export const STOP_TIMEOUT_MS = 30_000;
+
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+export type Logger = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export function postgresEnv(): NodeJS.ProcessEnv {
+  // English messages whatever the machine's locale; nothing else from our environment matters.
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C' };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
