@@ -3,8 +3,9 @@
  * headers and tokens, with a body from bodies.ts.
  */
 import fc from 'fast-check';
-import { bodyArbitrary, oddString } from './bodies.ts';
+import { bodyArbitrary, bodyText, oddString } from './bodies.ts';
 import { PARAM_VALUES, type FuzzRoute } from './routes.ts';
+import { schemaBodies } from './schema-bodies.ts';
 
 /** Who the request claims to be; resolved to a header when it is sent. */
 export type AuthKind = 'none' | 'user' | 'admin' | 'revoked' | 'garbage' | 'basic';
@@ -95,11 +96,14 @@ const queryString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A concrete path for a route: params filled, sometimes broken on purpose. */
-function pathFor(route: FuzzRoute): fc.Arbitrary<string> {
+function pathFor(
+  route: FuzzRoute,
+  params: Record<string, readonly string[]>,
+): fc.Arbitrary<string> {
   const names = [...route.path.matchAll(/:([A-Za-z_]+)|\*/g)].map((m) => m[1] ?? '*');
   const value = (name: string) =>
     fc.oneof(
-      { weight: 5, arbitrary: fc.constantFrom(...(PARAM_VALUES[name] ?? ['x'])) },
+      { weight: 5, arbitrary: fc.constantFrom(...(params[name] ?? PARAM_VALUES[name] ?? ['x'])) },
       { weight: 2, arbitrary: oddString.map(encodeOdd) },
       {
         weight: 1,
@@ -187,12 +191,17 @@ const authArbitrary: fc.Arbitrary<AuthKind> = fc.constantFrom<AuthKind>(
   'basic',
 );
 
-/** A request to one of the routes: its own or another method, any path, query, headers and body. */
+/**
+ * A request to one of the routes: its own or another method, any path, query, headers and
+ * body. `params` adds path parameter values (the fuzzing user's real ids) to PARAM_VALUES.
+ */
 export function requestArbitrary(
   routes: readonly FuzzRoute[],
   samples: Record<string, unknown>,
+  params: Record<string, readonly string[]> = {},
 ): fc.Arbitrary<FuzzRequest> {
-  return fc.constantFrom(...routes).chain((route) => {
+  const built = new Map(routes.map((r) => [r, schemaBodies(r.body)]));
+  const hostile = fc.constantFrom(...routes).chain((route) => {
     const key = `${route.method} ${route.path}`;
     return fc.record({
       route: fc.constant(key),
@@ -200,10 +209,36 @@ export function requestArbitrary(
         { weight: 6, arbitrary: fc.constant(route.method) },
         { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) },
       ),
-      url: fc.tuple(pathFor(route), queryString).map(([p, q]) => p + q),
+      url: fc.tuple(pathFor(route, params), queryString).map(([p, q]) => p + q),
       auth: authArbitrary,
       headers: headersArbitrary,
-      body: bodyArbitrary(samples[key]),
+      body: bodyArbitrary(samples[key], built.get(route)),
     });
   });
+  // A quarter are well formed: the route's own method, real ids, a valid body, a real
+  // token. They get past validation and reach the handler, where the hostile ones cannot.
+  const wellFormed = fc.constantFrom(...routes).chain((route) => {
+    const key = `${route.method} ${route.path}`;
+    const schema = built.get(route);
+    const sample = fc.constant(samples[key]);
+    const valid =
+      schema && samples[key] !== undefined ? fc.oneof(sample, schema) : (schema ?? sample);
+    const path = route.path.replace(/:([A-Za-z_]+)|\*/g, (_, name: string | undefined) => {
+      const values = params[name ?? '*'] ?? PARAM_VALUES[name ?? '*'] ?? ['x'];
+      return values[0]!;
+    });
+    return fc
+      .record({
+        route: fc.constant(key),
+        method: fc.constant(route.method),
+        url: fc.constant(path),
+        auth: fc.constantFrom<AuthKind>('user', 'user', 'admin'),
+        body: valid.map((v) => (v === undefined ? undefined : bodyText(v))),
+      })
+      .map((r): FuzzRequest => ({
+        ...r,
+        headers: r.body === undefined ? {} : { 'content-type': 'application/json' },
+      }));
+  });
+  return fc.oneof({ weight: 3, arbitrary: hostile }, { weight: 1, arbitrary: wellFormed });
 }

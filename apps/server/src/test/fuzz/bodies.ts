@@ -177,8 +177,14 @@ const RAW_BODIES = [
   '{"a":1,"a":2}',
 ] as const;
 
-/** A body for a route whose valid body is `sample` (undefined: none known). */
-export function bodyArbitrary(sample: unknown): fc.Arbitrary<string | undefined> {
+/**
+ * A body for a route whose valid body is `sample` (undefined: none known) and whose schema
+ * builds valid bodies with `built` (schema-bodies.ts).
+ */
+export function bodyArbitrary(
+  sample: unknown,
+  built?: fc.Arbitrary<unknown>,
+): fc.Arbitrary<string | undefined> {
   const asText = (a: fc.Arbitrary<unknown>) => a.map(bodyText);
   const options: fc.WeightedArbitrary<string | undefined>[] = [
     { weight: 2, arbitrary: asText(randomJson) },
@@ -196,6 +202,10 @@ export function bodyArbitrary(sample: unknown): fc.Arbitrary<string | undefined>
     options.push({ weight: 6, arbitrary: asText(mutated(sample)) });
     options.push({ weight: 3, arbitrary: asText(tainted(sample)) });
     options.push({ weight: 1, arbitrary: fc.constant(bodyText(sample)) });
+  }
+  if (built) {
+    options.push({ weight: 6, arbitrary: asText(built) });
+    options.push({ weight: 3, arbitrary: asText(built.chain(mutated)) });
   }
   return fc.oneof(...options);
 }

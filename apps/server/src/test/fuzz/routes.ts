@@ -10,6 +10,8 @@ export interface FuzzRoute {
   method: string;
   /** The route's path with its `:params` and `*` wildcard. */
   path: string;
+  /** The route's body schema (zod), when it has one: valid bodies are built from it. */
+  body?: unknown;
 }
 
 /**
@@ -32,7 +34,7 @@ export function recordRoutes(): { routes: FuzzRoute[]; stop(): void } {
         const key = `${method} ${route.url}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        routes.push({ method, path: route.url });
+        routes.push({ method, path: route.url, body: route.schema?.body });
       }
     });
   };
@@ -40,10 +42,11 @@ export function recordRoutes(): { routes: FuzzRoute[]; stop(): void } {
   return { routes, stop: () => channel.unsubscribe(onInit) };
 }
 
-/** What a valid body may refer to: the fuzzing user's id and email. */
+/** What a valid body may refer to: the fuzzing user's id, email and password, and a project. */
 export interface SampleContext {
   userId: string;
   email: string;
+  password: string;
   projectId: string;
 }
 
@@ -56,7 +59,7 @@ export function sampleBodies(ctx: SampleContext): Record<string, unknown> {
   const cta = { cta_name: 'hero', page: '/' };
   return {
     'POST /api/auth/signup': { email: 'new@example.com', password: 'password1', displayName: 'N' },
-    'POST /api/auth/signin/email': { email: ctx.email, password: 'wrong-password' },
+    'POST /api/auth/signin/email': { email: ctx.email, password: ctx.password },
     'POST /api/auth/refresh': { refresh_token: 'r'.repeat(43) },
     'POST /api/auth/signout': { refresh_token: 'r'.repeat(43) },
     'PATCH /api/auth/me': { displayName: 'Fuzz', metadata: '{"theme":"dark","n":[1,2]}' },
