@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureServerBuilt, report, signUpAndIn, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  benchTempDir,
+  ensureServerBuilt,
+  report,
+  signUpAndIn,
+  startServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -26,7 +34,7 @@ function cannon(opts) {
 }
 
 ensureServerBuilt();
-const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-me-'));
+const base = benchTempDir('cw-bench-me-');
 const server = startServer(
   { PORT: String(SERVER_PORT), DATA_DIR: path.join(base, 'data'), RATE_LIMIT_MAX: '1000000000' },
   path.join(base, 'server.log'),

@@ -6,14 +6,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureServerBuilt, median, report, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  benchTempDir,
+  ensureServerBuilt,
+  median,
+  report,
+  startServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PORT = Number(process.env.COLD_START_PORT ?? 3150);
 const BUDGET_MS = 2000;
 
 ensureServerBuilt();
-const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-cold-'));
+const base = benchTempDir('cw-bench-cold-');
 const logFile = path.join(base, 'server.log');
 
 async function once(dataDir) {

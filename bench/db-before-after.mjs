@@ -12,10 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
-  SERVER_JS,
+  benchTempDir,
   ensureServerBuilt,
   report,
   requestJson,
+  SERVER_JS,
   spawnLogged,
   stop,
   waitFor200,
@@ -92,7 +93,7 @@ const row = (label, r) => ({
 });
 
 async function measure(name, serverJs) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), `cw-db-bench-${name}-`));
+  const work = benchTempDir(`cw-db-bench-${name}-`);
   const dataDir = path.join(work, 'data');
   const logFile = path.join(work, 'server.log');
   const base = `http://127.0.0.1:${PORT}`;

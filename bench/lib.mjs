@@ -6,6 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * A throwaway folder for a bench's DATA_DIR. mkdtemp makes it 0700; as root the embedded
+ * PostgreSQL runs as the user postgres, who must be able to enter it (docs/operations.md).
+ */
+export function benchTempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_JS = path.join(ROOT, 'apps/server/dist/server.js');
 export const SERVER_TS = path.join(ROOT, 'apps/server/src/server.ts');
@@ -62,7 +72,7 @@ export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
     process.exit(1);
   }
   if (!fromSource) ensureServerBuilt();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const work = benchTempDir(tmpPrefix);
   const logFile = path.join(work, 'server.log');
   return {
     base: `http://127.0.0.1:${port}`,

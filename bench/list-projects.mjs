@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -63,7 +63,7 @@ async function seed(base) {
 
 async function measure(kind, env, readCacheMs) {
   const port = PORTS[kind];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-eng-bench-'));
+  const dir = benchTempDir('data-eng-bench-');
   const server = startServer(
     {
       NODE_ENV: 'production',

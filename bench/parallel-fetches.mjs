@@ -14,7 +14,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_TS, median, report, signUpAndIn, spawnLogged, stop, waitFor200 } from './lib.mjs';
+import {
+  benchTempDir,
+  median,
+  report,
+  SERVER_TS,
+  signUpAndIn,
+  spawnLogged,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 if (process.argv[2] === '--site-child') {
   const { startFixtureSite } = await import('../e2e/fixtures/fixture-site.mjs');
@@ -31,7 +40,7 @@ const DELAY_MS = Number(process.env.BENCH_FETCH_DELAY_MS ?? 3000);
 const BUDGET_P99_MS = 20;
 const base = `http://127.0.0.1:${PORT}`;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-fetches-'));
+const work = benchTempDir('cw-bench-fetches-');
 const site = fork(fileURLToPath(import.meta.url), ['--site-child', String(SITE_PORT)], {
   stdio: 'inherit',
 });

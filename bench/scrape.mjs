@@ -15,10 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFixtureSite } from '../e2e/fixtures/fixture-site.mjs';
 import {
-  SERVER_TS,
+  benchTempDir,
   median,
   report,
   requestJson,
+  SERVER_TS,
   signUpAndIn,
   spawnLogged,
   stop,
@@ -31,7 +32,7 @@ const RUNS = Number(process.env.BENCH_SCRAPE_RUNS ?? 20);
 const BUDGET_MS = 300;
 const base = `http://127.0.0.1:${PORT}`;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-scrape-'));
+const work = benchTempDir('cw-bench-scrape-');
 const logFile = path.join(work, 'server.log');
 const site = await startFixtureSite({ port: SITE_PORT });
 const server = spawnLogged(

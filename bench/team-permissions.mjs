@@ -7,10 +7,9 @@
 // Usage: node bench/team-permissions.mjs [seconds per round=4]. Ports: TEAMS_BENCH_PORT (4345), +1, +2.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT, median, report, requestJson, stop, waitFor200 } from './lib.mjs';
+import { benchTempDir, median, report, requestJson, ROOT, stop, waitFor200 } from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 4);
 const ROUNDS = 5;
@@ -103,7 +102,7 @@ const latency = (url, token) =>
   );
 
 ensureWorktree();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teams-bench-'));
+const dir = benchTempDir('teams-bench-');
 const before = start(WORKTREE, PORT, dir);
 const after = start(ROOT, PORT + 1, dir);
 const cached = start(ROOT, PORT + 2, dir, '1000');

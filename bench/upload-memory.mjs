@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_JS, median, report, signUpAndIn, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  benchTempDir,
+  median,
+  report,
+  SERVER_JS,
+  signUpAndIn,
+  startServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = Number(process.argv[2] ?? 50) * MB;
@@ -20,7 +29,7 @@ const CHUNK = 64 * 1024;
 
 const useDist =
   fs.existsSync(SERVER_JS) && fs.readFileSync(SERVER_JS, 'utf8').includes('/storage/:project');
-const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-upload-'));
+const base = benchTempDir('cw-bench-upload-');
 const server = startServer(
   {
     PORT: String(PORT),

@@ -7,10 +7,9 @@
 // The browser's part (Monaco's diff editor drawing the two texts) is the UI's to measure.
 // Usage: node bench/version-diff.mjs
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
 
 const LINES = 5000;
 const RUNS = 20;
@@ -53,7 +52,7 @@ for (const [name, lines] of Object.entries(cases)) {
 }
 
 // The same changes through the API: two versions of one project, diffed by the server.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'version-diff-bench-'));
+const dir = benchTempDir('version-diff-bench-');
 const server = startServer(
   {
     NODE_ENV: 'production',

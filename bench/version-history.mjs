@@ -8,11 +8,10 @@
 // The server runs from source (tsx); BENCH_FROM_DIST=1 uses the built bundle.
 // Usage: [VERSION_BENCH_PORT=3920] node bench/version-history.mjs [edits=1000] (uses that port and the next)
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import { report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
 
 const EDITS = Number(process.argv[2] ?? 1000);
 const LINES = 2000;
@@ -78,7 +77,7 @@ async function relationBytes(databaseUrl) {
 
 async function measure(kind, env) {
   const port = PORTS[kind];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'version-bench-'));
+  const dir = benchTempDir('version-bench-');
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
   const databaseUrl =
