@@ -249,6 +249,8 @@ async function round(n, work) {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-power-cut-'));
+// As root the embedded PostgreSQL runs as the user postgres, who must be able to enter it.
+fs.chmodSync(work, 0o755);
 const results = [];
 try {
   for (let n = 1; n <= ROUNDS; n++) {

@@ -211,6 +211,30 @@ describe('embedded PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('a postgres that ignores the fast shutdown is sent SIGQUIT, then SIGKILL, and is gone', async () => {
+    const cluster = path.join(await tempDataDir(), 'db');
+    const warnings: string[] = [];
+    const server = await startEmbeddedPostgres({
+      dataDir: cluster,
+      durable: false,
+      stopStepMs: 500,
+      log: (level, message) => {
+        if (level !== 'debug') warnings.push(message);
+      },
+    });
+    const pids = await postgresPids(cluster);
+    // Stopped processes take no signal but SIGKILL: the fast shutdown and SIGQUIT go unheard.
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    const since = Date.now();
+    await server.stop();
+    expect(Date.now() - since).toBeLessThan(10_000);
+    expect(warnings.filter((m) => /did not stop in time; sending/.test(m))).toEqual([
+      'embedded database: PostgreSQL did not stop in time; sending SIGQUIT',
+      'embedded database: PostgreSQL did not stop in time; sending SIGKILL',
+    ]);
+    expect(await waitFor(async () => (await postgresPids(cluster)).length === 0, 5_000)).toBe(true);
+  }, 60_000);
+
   it('stops when the process that started it is killed with SIGKILL', async () => {
     const cluster = path.join(await tempDataDir(), 'db');
     const holder = await startHolder(cluster);

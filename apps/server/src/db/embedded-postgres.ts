@@ -71,6 +71,8 @@ export interface EmbeddedPostgresOptions {
    * (default 30 s) before refusing to start.
    */
   leftoverWaitMs?: number;
+  /** Each step of stopping: fast shutdown, then SIGQUIT, then SIGKILL (default 30 s). */
+  stopStepMs?: number;
   log?: Logger;
 }
 
@@ -184,7 +186,7 @@ export async function startEmbeddedPostgres(
     await waitUntilReady(adminUrl, exited, options.readyTimeoutMs ?? 60_000, recent);
     await ensureAppDatabase(adminUrl, superuserUrl);
   } catch (err) {
-    await stopChild(child, exited, log);
+    await stopChild(child, exited, log, options.stopStepMs);
     throw err;
   }
 
@@ -202,6 +204,6 @@ export async function startEmbeddedPostgres(
     adminUrl,
     superuserUrl,
     majorVersion: bins.majorVersion,
-    stop: () => (stopping ??= stopChild(child, exited, log)),
+    stop: () => (stopping ??= stopChild(child, exited, log, options.stopStepMs)),
   };
 }

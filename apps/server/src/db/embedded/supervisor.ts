@@ -123,6 +123,9 @@ export const WATCHDOG = [
   '"$@" 3<&- &',
   'pid=$!',
   'trap \'kill -INT "$pid" 2>/dev/null\' INT TERM HUP',
+  // SIGQUIT (stopChild's second step) is passed on, and the watchdog stays until postgres
+  // is gone: were it to die first, a postgres that did not heed it would be left behind.
+  'trap \'kill -QUIT "$pid" 2>/dev/null\' QUIT',
   '(while read -r _; do :; done; kill -INT "$pid" 2>/dev/null) <&3 &',
   'reader=$!',
   'exec 3<&-',
@@ -135,16 +138,21 @@ export const WATCHDOG = [
 ].join('\n');
 
 /**
- * Fast shutdown through the watchdog's pipe; after STOP_TIMEOUT_MS an immediate one
+ * Fast shutdown through the watchdog's pipe; after `stepMs` (STOP_TIMEOUT_MS) an immediate one
  * (SIGQUIT), after as long again SIGKILL, to our child's process group only. Ends within
  * three deadlines whatever postgres does.
  */
-export async function stopChild(child: ChildProcess, exited: Promise<number | null>, log: Logger) {
+export async function stopChild(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  log: Logger,
+  stepMs = STOP_TIMEOUT_MS,
+) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.stdin!.end();
   for (const signal of ['SIGQUIT', 'SIGKILL', undefined] as const) {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), STOP_TIMEOUT_MS)));
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), stepMs)));
     const outcome = await Promise.race([exited, late]);
     clearTimeout(timer);
     if (outcome !== 'late') return;
