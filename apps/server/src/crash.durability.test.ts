@@ -2,14 +2,15 @@
 // after the restart (docs/decisions/011). Runs the built server (apps/server/dist) on its
 // embedded PostgreSQL; `npm test` builds it first. The power-cut counterpart, which needs
 // root and a loop device, is scripts/power-cut.mjs.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  durableDataDir,
+  httpCall as call,
+  postmasterPid,
+  startBuiltServer,
+} from './test/built-server.ts';
 
-const SERVER_JS = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const KILLS = Number(process.env.CRASH_TEST_KILLS ?? 30);
 const WRITERS = 8;
 
@@ -18,65 +19,12 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-async function start(): Promise<Server> {
-  const child = spawn(process.execPath, [SERVER_JS], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Codewright listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, url };
-}
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-}
-
-/** The postgres server of DATA_DIR/db (from its pid file), to kill alongside the app. */
-async function postgresPid(): Promise<number | undefined> {
-  const text = await fs
-    .readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')
-    .catch(() => '');
-  const pid = Number(text.split('\n')[0]);
-  return pid > 0 ? pid : undefined;
-}
+const start = () => startBuiltServer(dataDir);
+const postgresPid = () => postmasterPid(dataDir);
 
 describe('kill -9 during writes', () => {
   it(`loses no acknowledged write over ${KILLS} kills`, async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-crash-'));
-    await fs.chmod(dataDir, 0o755);
+    dataDir = await durableDataDir('cw-crash-');
     const email = `crash-${Date.now()}@example.com`;
     const password = 'crash-test-password';
 

@@ -4,12 +4,18 @@
 // built server (apps/server/dist) on its embedded PostgreSQL; `npm test` builds it first.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  builtServerEnv,
+  durableDataDir,
+  httpCall as call,
+  postmasterPid,
+  SERVER_JS,
+  startBuiltServer,
+} from './test/built-server.ts';
 
-const SERVER_JS = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // Paced writers: the first server keeps serving throughout, while the refused processes
 // still get the CPU to start and refuse on a shared two-core machine.
@@ -29,17 +35,6 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function env() {
-  return {
-    PATH: process.env.PATH,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_MAX: '1000000',
-  };
-}
-
 interface Exit {
   code: number | null;
   stderr: string;
@@ -50,7 +45,7 @@ interface Exit {
 async function runToExit(args: string[], cwd?: string): Promise<Exit> {
   const started = Date.now();
   const child = spawn(process.execPath, args, {
-    env: env(),
+    env: builtServerEnv(dataDir),
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,48 +59,13 @@ async function runToExit(args: string[], cwd?: string): Promise<Exit> {
   return { code, stderr, ms: Date.now() - started };
 }
 
-async function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER_JS], {
-    env: env(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Codewright listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, url };
+async function start() {
+  const server = await startBuiltServer(dataDir);
+  children.push(server.child);
+  return server;
 }
 
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-}
-
-async function postgresPid(): Promise<number | undefined> {
-  const text = await fs
-    .readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')
-    .catch(() => '');
-  const pid = Number(text.split('\n')[0]);
-  return pid > 0 ? pid : undefined;
-}
+const postgresPid = () => postmasterPid(dataDir);
 
 async function signIn(base: string, email: string, password: string) {
   const res = await call(base, 'POST', '/api/auth/signin/email', { email, password });
@@ -127,8 +87,7 @@ async function projectIds(base: string, token: string) {
 
 describe('one owner per data directory', () => {
   it('refuses a second server and npm run admin while one runs, and loses nothing', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-owner-'));
-    await fs.chmod(dataDir, 0o755);
+    dataDir = await durableDataDir('cw-owner-');
     const email = `owner-${Date.now()}@example.com`;
     const password = 'owner-test-password';
 
