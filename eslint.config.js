@@ -88,7 +88,7 @@ export default defineConfig([
   },
   {
     // SDK tests against the real buildApp() (CONVENTIONS §12) may import the SDK; nothing else may.
-    files: ['apps/server/src/**/*.sdk.api.test.ts'],
+    files: ['apps/server/src/**/*.sdk.api.test.ts', 'apps/server/src/test/sdk-client.ts'],
     rules: restrictImports(),
   },
   {

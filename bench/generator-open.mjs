@@ -10,7 +10,15 @@
 //   GEN_WEB_DIST_DIR=/tmp/my-web GEN_FROM_SOURCE=1 GEN_PORT=3760 GEN_RUNS=10 node bench/generator-open.mjs
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
-import { median, prepareWebBench, report, signUpAndIn, stop, waitFor200 } from './lib.mjs';
+import {
+  median,
+  prepareWebBench,
+  report,
+  signInPage,
+  signUpAndIn,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const BUDGET_MS = 1500;
 const RUNS = Math.max(1, Number(process.env.GEN_RUNS ?? 10));
@@ -52,22 +60,7 @@ try {
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const params = new URLSearchParams();
-  for (const key of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-  ])
-    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
-  // Signing in through the URL hand-off lands on /; the tokens stay in local storage.
-  await page.goto(`${BASE}/?${params}`);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: 'Dashboard' })
-    .waitFor({ timeout: 30_000 });
-  await page.waitForURL((url) => !url.search.includes('access_token'));
+  await signInPage(page, BASE, tokens);
 
   await page.goto(`${BASE}/generator`);
   const cold = await editorReadyMs(page);

@@ -166,3 +166,26 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
+
+/**
+ * Signs a Playwright page in with `tokens` (a session from signUpAndIn) through the URL
+ * hand-off, and waits until the app has taken them (the header's Dashboard link shows and the
+ * tokens leave the URL).
+ */
+export async function signInPage(page, base, tokens) {
+  const params = new URLSearchParams();
+  for (const key of [
+    'access_token',
+    'refresh_token',
+    'expires_in',
+    'refresh_expires_in',
+    'issued_at',
+  ])
+    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
+  await page.goto(`${base}/?${params}`);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: 'Dashboard' })
+    .waitFor({ timeout: 30_000 });
+  await page.waitForURL((url) => !url.search.includes('access_token'));
+}

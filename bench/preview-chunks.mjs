@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { prepareWebBench, report, signUpAndIn, stop, waitFor200 } from './lib.mjs';
+import { prepareWebBench, report, signInPage, signUpAndIn, stop, waitFor200 } from './lib.mjs';
 
 /** Strings that only the preview's own modules put in a chunk. */
 const PREVIEW_MARKERS = [
@@ -142,21 +142,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const requests = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  const params = new URLSearchParams();
-  for (const key of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-  ])
-    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
-  await page.goto(`${BASE}/?${params}`);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: 'Dashboard' })
-    .waitFor({ timeout: 30_000 });
-  await page.waitForURL((url) => !url.search.includes('access_token'));
+  await signInPage(page, BASE, tokens);
   requests.length = 0;
   await page.goto(`${BASE}/generator`);
   await page

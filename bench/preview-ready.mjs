@@ -20,7 +20,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { routePreviewHarness } from '../e2e/fixtures/preview-harness.mjs';
-import { median, prepareWebBench, report, ROOT, signUpAndIn, stop, waitFor200 } from './lib.mjs';
+import {
+  median,
+  prepareWebBench,
+  report,
+  ROOT,
+  signInPage,
+  signUpAndIn,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const BUDGET = {
   warmP50Ms: 300,
@@ -63,21 +72,7 @@ async function runOnce(page, code, language) {
 
 async function openHarness(context, tokens) {
   const page = await context.newPage();
-  const params = new URLSearchParams();
-  for (const key of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-  ])
-    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
-  await page.goto(`${BASE}/?${params}`);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: 'Dashboard' })
-    .waitFor({ timeout: 30_000 });
-  await page.waitForURL((url) => !url.search.includes('access_token'));
+  await signInPage(page, BASE, tokens);
   await page.goto(await routePreviewHarness(context, BASE));
   await page.getByTestId('preview-panel').waitFor();
   return page;

@@ -2,18 +2,12 @@
 // over HTTP (CONVENTIONS §12), with the scripted model server and the fixture site. The one kind
 // of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AiError,
-  AuthError,
-  createClient,
-  DataError,
-  type CodewrightClientInternals,
-} from '@codewright/sdk';
+import { AiError, AuthError, createClient, DataError } from '@codewright/sdk';
 import { startFixtureSite, type FixtureSite } from '../../../../../e2e/fixtures/fixture-site.mjs';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
-import { newSession } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestResolver } from '../../test/test-resolver.ts';
+import { memoryStorage, signedInClient } from '../../test/sdk-client.ts';
 
 let model: ModelServer;
 let site: FixtureSite;
@@ -49,30 +43,11 @@ afterAll(async () => {
   await model?.close();
 });
 
-const memory = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-};
-
-async function signedInClient(): Promise<CodewrightClientInternals> {
-  const { email, password } = await newSession(t.app);
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl,
-    storage: memory(),
-    autoInitialize: false,
-  });
-  await client.auth.signInWithPassword({ email, password });
-  return client;
-}
+const newClient = () => signedInClient(t.app, baseUrl);
 
 describe('client.ai media through the real server', () => {
   it('makes an object, an image in storage, speech, and a transcription of that speech', async () => {
-    const client = await signedInClient();
+    const client = await newClient();
     const { object } = await client.ai.object<{ city: string }>({
       prompt: 'A city to visit',
       schema: {
@@ -98,7 +73,7 @@ describe('client.ai media through the real server', () => {
   });
 
   it('rejects with AiError carrying the server’s code and message, and refunds', async () => {
-    const client = await signedInClient();
+    const client = await newClient();
     const err = await client.ai
       .image({ prompt: 'x', imageUrls: ['https://private.test/a.png'] })
       .catch((e: unknown) => e);
@@ -117,7 +92,7 @@ describe('client.ai media through the real server', () => {
 
 describe('client.data through the real server', () => {
   it('fetches, scrapes, extracts from a URL and from a file, and takes a screenshot', async () => {
-    const client = await signedInClient();
+    const client = await newClient();
     const fetched = await client.data.fetch(`${origin}/data.json`);
     expect(fetched).toMatchObject({ status: 200, body: '{"hello":"world"}' });
 
@@ -144,7 +119,7 @@ describe('client.data through the real server', () => {
   }, 60_000);
 
   it('rejects with DataError naming why a URL is refused; a signed-out client gets AuthError', async () => {
-    const client = await signedInClient();
+    const client = await newClient();
     const err = await client.data
       .fetch(`http://127.0.0.1:${site.port}/secret`)
       .catch((e: unknown) => e);
@@ -157,7 +132,7 @@ describe('client.data through the real server', () => {
     const anonymous = createClient({
       projectId: 'codewright',
       baseUrl,
-      storage: memory(),
+      storage: memoryStorage(),
       autoInitialize: false,
     });
     expect(

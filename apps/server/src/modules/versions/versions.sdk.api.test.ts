@@ -1,9 +1,8 @@
 // The SDK's versions module against the real buildApp() over HTTP (CONVENTIONS §12). The
 // one kind of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newSession } from '../../test/auth-helpers.ts';
+import { signedInClient } from '../../test/sdk-client.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -15,30 +14,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const memory = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-};
-
-async function signedInClient(): Promise<CodewrightClientInternals> {
-  const { email, password } = await newSession(t.app);
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl,
-    storage: memory(),
-    autoInitialize: false,
-  });
-  await client.auth.signInWithPassword({ email, password });
-  return client;
-}
+const newClient = () => signedInClient(t.app, baseUrl);
 
 describe('client.versions', () => {
   it('lists, reads, diffs, labels, commits and restores through the real server', async () => {
-    const client = await signedInClient();
+    const client = await newClient();
     await client.plan.upgrade('pro');
     const [project] = await client.db
       .from('projects')
@@ -82,7 +62,7 @@ describe('client.versions', () => {
   });
 
   it('rejects with FEATURE_NOT_IN_PLAN on Free and NOT_FOUND for another user', async () => {
-    const free = await signedInClient();
+    const free = await newClient();
     const [project] = await free.db
       .from('projects')
       .insert({ name: 'Free', language: 'JavaScript', code: 'x' });
@@ -91,7 +71,7 @@ describe('client.versions', () => {
       status: 403,
       message: 'Version control is not included in your plan. Upgrade to Pro to use it.',
     });
-    const other = await signedInClient();
+    const other = await newClient();
     await other.plan.upgrade('pro');
     await expect(other.versions.list(project!.id)).rejects.toMatchObject({
       code: 'NOT_FOUND',
