@@ -10,8 +10,9 @@
 // as fast as the sockets take them: without backpressure the server would hold the answers in
 // memory; with it, a stalled reader takes what the socket buffers hold — about 4 MB on Linux
 // loopback — and the model the same on its side, then everything waits): half hold the long text
-// before their code ([[long]]: dropped before code → refunded), half inside it ([[long-code]]:
-// code began → kept). Before the baseline the server streams the same volume (4 MiB each, 20 at
+// before their code ([[long]]), half inside it ([[long-code]]); both were delivered text, so
+// both keep their charge (DESIGN §3.2: only a failed call or one that delivered nothing is
+// refunded). Before the baseline the server streams the same volume (4 MiB each, 20 at
 // once, twice) to readers that read, so that the figure is what stalling adds. Figures:
 //  - server RSS (/proc/<pid>/status VmRSS) before the streams and at its peak while they stall;
 //  - /api/health latency p50/p99, sequential probes from the opening of the streams until the
@@ -62,6 +63,8 @@ const CHUNK_DELAY_MS = Number(process.env.BENCH_STALL_CHUNK_DELAY_MS ?? 0);
 // What a stalled reader takes before the socket buffers between it and the server are full
 // (about 4 MB each on Linux loopback), streamed to readers that read, before the baseline.
 const WARM_KIB = 4 * 1024;
+// Rounds of that warm-up (BENCH_STALL_WARM_ROUNDS=0: a fresh server's growth, heap sizing included).
+const WARM_ROUNDS = Number(process.env.BENCH_STALL_WARM_ROUNDS ?? 2);
 const SERVER_ENTRY = process.env.BENCH_SERVER_TS ?? SERVER_TS;
 const BUDGET = { rss_growth_mb: 50, health_p99_ms: 50 };
 
@@ -194,7 +197,7 @@ try {
   // socket buffers fill (WARM_KIB each, 20 at once), to readers that read it all, so that the
   // baseline is the memory of a server that has streamed that much (its heap grown to size),
   // and the figure below is what stalling adds. Charged to `edit` (the generation meter is
-  // checked for the refund rule below).
+  // checked for the charging rule below).
   const warmOnce = (u, i) =>
     fetch(`${base}/api/ai/codewright/text`, {
       method: 'POST',
@@ -205,7 +208,7 @@ try {
         meter: 'edit',
       }),
     }).then((res) => res.text());
-  for (let round = 0; round < 2; round++) await Promise.all(users.map(warmOnce));
+  for (let round = 0; round < WARM_ROUNDS; round++) await Promise.all(users.map(warmOnce));
   for (let i = 0; i < 50; i++) await healthOnce();
   const baselineHealth = [];
   for (let i = 0; i < 50; i++) baselineHealth.push(await healthOnce());
@@ -254,14 +257,12 @@ try {
   clearInterval(sampler);
   const rssAfterDropKb = rssKbOf(app.pid);
 
-  // Meters after the drops: the refund rule (no code yet → refunded; code began → kept).
+  // Meters after the drops: text was delivered to every reader, code or not → all charged.
   await sleep(500);
   const meters = await Promise.all(
     readers.map(async (r) => (await json('GET', '/api/plan', undefined, r.user.token)).usage),
   );
-  const refundsRight = readers.every(
-    (r, i) => meters[i].generationsUsed === (r.user.beforeCode ? 0 : 1),
-  );
+  const chargesRight = readers.every((r, i) => meters[i].generationsUsed === 1);
   const sentShares = readers.map((r) => {
     const rec = recordOf(r);
     return rec && rec.chunksTotal > 0 ? rec.chunksSent / rec.chunksTotal : NaN;
@@ -279,7 +280,10 @@ try {
     answer_mib_each: round(ANSWER_KIB / 1024),
     model_chunk_kib_every_ms: CHUNK_DELAY_MS,
     stall_limit_s: STALL_MS / 1000,
+    warm_up_rounds: WARM_ROUNDS,
     answered_200: statuses.filter((s) => s === 'HTTP/1.1 200 OK').length,
+    // What the others answered instead (their status lines).
+    answered_other: statuses.filter((s) => s !== 'HTTP/1.1 200 OK'),
     streams_open_after_ms: Math.round(streamsOpenAfterMs),
     memory: {
       rss_before_mb: mb(rssBeforeKb),
@@ -308,13 +312,13 @@ try {
       last_after_s: dropAfter.length > 0 ? round(Math.max(...dropAfter)) : null,
       model_answer_sent_share_max: round(Math.max(...sentShares)),
       model_answer_sent_share_min: round(Math.min(...sentShares)),
-      refunded_before_code: readers.filter(
-        (r, i) => r.user.beforeCode && meters[i].generationsUsed === 0,
+      charged_before_code: readers.filter(
+        (r, i) => r.user.beforeCode && meters[i].generationsUsed === 1,
       ).length,
-      kept_after_code: readers.filter(
+      charged_inside_code: readers.filter(
         (r, i) => !r.user.beforeCode && meters[i].generationsUsed === 1,
       ).length,
-      pass: droppedAt.size === STREAMS && refundsRight,
+      pass: droppedAt.size === STREAMS && chargesRight,
     },
     load_avg_1m: round(os.loadavg()[0]),
   };
@@ -339,8 +343,8 @@ try {
       {
         budget: 'stalled readers dropped, meters settled',
         figure: `${droppedAt.size}/${STREAMS}`,
-        detail: `${dropSpan} (limit ${STALL_MS / 1000} s); model had sent ${Math.round(result.drops.model_answer_sent_share_min * 100)}–${Math.round(result.drops.model_answer_sent_share_max * 100)}% of each answer; refunded ${result.drops.refunded_before_code}/${STREAMS / 2} before code, kept ${result.drops.kept_after_code}/${STREAMS / 2} after`,
-        limit: 'all, by the refund rule',
+        detail: `${dropSpan} (limit ${STALL_MS / 1000} s); model had sent ${Math.round(result.drops.model_answer_sent_share_min * 100)}–${Math.round(result.drops.model_answer_sent_share_max * 100)}% of each answer; charged ${result.drops.charged_before_code}/${STREAMS / 2} before code, ${result.drops.charged_inside_code}/${STREAMS / 2} inside it`,
+        limit: 'all, by the charging rule',
         pass: result.drops.pass,
       },
     ],
