@@ -1,12 +1,13 @@
 // The service's time-outs and abort against the scripted model server (real HTTP), with a
 // recording stand-in for the plan service (the meter itself is covered in ai.api.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { parseEnv } from '../../env.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import type { UsageReservation } from '../plan/plan.service.ts';
 import { createAiService, providerErrorMessage } from './ai.service.ts';
-import { resolveAiProvider } from './providers.ts';
+import { resolveAiProvider, type AiProviderResolution } from './providers.ts';
 
 let model: ModelServer;
 beforeAll(async () => {
@@ -96,6 +97,68 @@ describe('ai.service time-outs', () => {
     expect(r.finishReason).toBe('stop');
     expect(r.text).toContain('```js\n// finish me 3');
     expect(events).toEqual(['reserve generation']);
+  });
+});
+
+describe('ai.service start pacing', () => {
+  it('a burst whose charges are granted together still calls the model once per event-loop turn', async () => {
+    const provider = await resolveAiProvider(
+      parseEnv({
+        NODE_ENV: 'test',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: model.url,
+        AI_MODEL_BASIC: 'codewright-test-model',
+      }),
+    );
+    if (provider.name === null) throw new Error('no provider');
+    // Turns of the event loop, counted by an immediate that re-arms itself.
+    let turn = 0;
+    let counting = true;
+    const tick = () => {
+      turn++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // The turn in which each model call was made (the scripted model answers it).
+    const calledIn: number[] = [];
+    const counted: AiProviderResolution = {
+      ...provider,
+      model: (advanced) => {
+        const real = provider.model(advanced) as LanguageModelV3;
+        const model = Object.create(real) as LanguageModelV3;
+        model.doStream = (options) => {
+          calledIn.push(turn);
+          return real.doStream(options);
+        };
+        return model;
+      },
+    };
+    // As PostgreSQL's group commit does (reservation-queue.ts): every reservation that queued
+    // behind one statement is granted at the same moment.
+    let grant!: () => void;
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    let reserved = 0;
+    const service = createAiService({
+      provider: counted,
+      planService: {
+        reserveUsage: async (userId, meter) => {
+          reserved++;
+          await granted;
+          return {
+            ok: true,
+            reservation: { userId, meter, chargedAt: new Date() } as UsageReservation,
+          };
+        },
+        refundUsage: async () => {},
+      },
+    });
+    const runs = [0, 1, 2, 3, 4, 5].map((i) => run(service, `burst start ${i}`));
+    while (reserved < runs.length) await new Promise((r) => setImmediate(r));
+    grant();
+    for (const r of await Promise.all(runs)) for await (const chunk of r) void chunk;
+    counting = false;
+    expect(calledIn).toHaveLength(6);
+    expect(new Set(calledIn).size).toBe(6);
   });
 });
 

@@ -248,16 +248,21 @@ export function createAiService(options: AiServiceOptions) {
     async start(input: RunInput): Promise<AiRun> {
       if (provider.name === null) throw new AppError('AI_NOT_CONFIGURED');
       const { body } = input;
-      const turn = gate.enter();
-      if (turn) {
-        await turn;
-        // Gone while waiting: nothing was charged, nothing to call.
-        if (input.clientSignal.aborted)
-          throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
-      }
       // The edit engine's one retry after failed blocks is not charged again (decision 023).
       const retry = retries.take(input.userId, body);
       const charged = retry ?? (await charge(input.meterUserId ?? input.userId, body.meter));
+      // Paced after the charge, right before the model call: on PostgreSQL the reservations that
+      // queued behind one statement are granted together (reservation-queue.ts), so a gate before
+      // the charge let a whole burst call the model in one turn (docs/decisions/012).
+      const turn = gate.enter();
+      if (turn) {
+        await turn;
+        // Gone while waiting: nothing was delivered, the charge goes back; nothing to call.
+        if (input.clientSignal.aborted) {
+          await charged.refund();
+          throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
+        }
+      }
       const answerId = newId('ans');
       let verdict: AiMeterVerdict | null = null;
       const refund = () => {
