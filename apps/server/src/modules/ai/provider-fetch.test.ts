@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { bodyStream, providerFetch } from './provider-fetch.ts';
+import { bodyStream, providerAgents, providerFetch } from './provider-fetch.ts';
 
 let server: http.Server;
 let base: string;
@@ -12,6 +12,11 @@ let dropped = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/hang') return; // never answers
+    if (req.url === '/slow') {
+      // Answers after longer than the agent's idle cap (a model thinking before it writes).
+      setTimeout(() => res.end('slow'), 300);
+      return;
+    }
     if (req.url === '/drop-after') {
       // The provider read the whole request (and may have started work), then the
       // connection went away.
@@ -88,6 +93,37 @@ describe('providerFetch retries', () => {
     const res = await providerFetch(`${base}/echo`, { method: 'POST', body: 'second' });
     expect(res.status).toBe(201);
     expect(await res.text()).toBe('second');
+  });
+});
+
+describe('kept-alive provider connections', () => {
+  function get(agent: http.Agent, path: string) {
+    return new Promise<{ text: string; reused: boolean }>((resolve, reject) => {
+      const request = http.get(`${base}${path}`, { agent }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ text, reused: request.reusedSocket }));
+      });
+      request.on('error', reject);
+    });
+  }
+
+  it('an idle connection is closed by us after the idle cap, before the provider would', async () => {
+    const agent = providerAgents(100)['http:'];
+    await get(agent, '/echo');
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
+    agent.destroy();
+  });
+
+  it('a reused connection has no time-out while its request waits for the answer', async () => {
+    const agent = providerAgents(100)['http:'];
+    expect((await get(agent, '/echo')).reused).toBe(false);
+    // Taken from the pool at once, then busy for 300 ms: longer than the idle cap.
+    const slow = await get(agent, '/slow');
+    expect(slow).toEqual({ text: 'slow', reused: true });
+    agent.destroy();
   });
 });
 

@@ -12,11 +12,45 @@
  */
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-};
+/**
+ * How long a kept-alive connection to a provider may wait idle for the next call. Below the
+ * usual server keep-alive (Node's 5 s): the other end closing an idle connection just as a
+ * request goes out on it is a failure after the request was written, which is never sent
+ * again (one call, one bill). Node's agent ignores the server's `Keep-Alive: timeout` hint
+ * unless it has a time-out of its own, so idle sockets are closed here.
+ */
+export const PROVIDER_IDLE_SOCKET_MS = 4_000;
+
+/** Closes free sockets after `idleMs`; a socket taken for a request has no time-out. */
+function idleCapped<A extends http.Agent>(agent: A, idleMs: number): A {
+  const keep = agent.keepSocketAlive.bind(agent);
+  agent.keepSocketAlive = (socket: Duplex): void => {
+    // Node answers whether the socket may stay (its types say void).
+    const kept = keep(socket) as unknown as boolean | undefined;
+    // The agent destroys a free socket whose time-out fires.
+    if (kept !== false) (socket as Socket).setTimeout(idleMs);
+    return kept as unknown as void;
+  };
+  const reuse = agent.reuseSocket.bind(agent);
+  agent.reuseSocket = (socket, request) => {
+    (socket as Socket).setTimeout(0);
+    reuse(socket, request);
+  };
+  return agent;
+}
+
+/** The agents of provider calls (exported for tests: `idleMs` shortened). */
+export function providerAgents(idleMs = PROVIDER_IDLE_SOCKET_MS) {
+  return {
+    'http:': idleCapped(new http.Agent({ keepAlive: true }), idleMs),
+    'https:': idleCapped(new https.Agent({ keepAlive: true }), idleMs),
+  };
+}
+
+const agents = providerAgents();
 
 /** Errors of a kept-alive connection that the other end had closed. */
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
