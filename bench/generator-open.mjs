@@ -9,8 +9,8 @@
 //   node bench/generator-open.mjs
 //   GEN_WEB_DIST_DIR=/tmp/my-web GEN_FROM_SOURCE=1 GEN_PORT=3760 GEN_RUNS=10 node bench/generator-open.mjs
 import fs from 'node:fs';
-import { chromium } from '@playwright/test';
 import {
+  launchChromium,
   median,
   prepareWebBench,
   report,
@@ -54,10 +54,7 @@ try {
     'bench-gen-password',
   );
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInPage(page, BASE, tokens);

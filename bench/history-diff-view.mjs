@@ -13,12 +13,13 @@
 // holds when p95 is under 500 ms), min and max, and the JSON (bench/results/history-diff-view.json).
 //
 //   HIST_WEB_DIST_DIR=/tmp/history-web-dist HIST_FROM_SOURCE=1 HIST_PORT=4325 node bench/history-diff-view.mjs
-import { chromium } from '@playwright/test';
 import {
+  launchChromium,
   median,
   prepareWebBench,
   report,
   requestJson,
+  signInPage,
   signUpAndIn,
   stop,
   waitFor200,
@@ -85,28 +86,11 @@ try {
     );
   }
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   const page = await (
     await browser.newContext({ viewport: { width: 1280, height: 800 } })
   ).newPage();
-  const params = new URLSearchParams();
-  for (const key of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-  ])
-    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
-  await page.goto(`${BASE}/?${params}`);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: 'Dashboard' })
-    .waitFor({ timeout: 30_000 });
-  await page.waitForURL((url) => !url.search.includes('access_token'));
+  await signInPage(page, BASE, tokens);
   await page.goto(`${BASE}/dashboard`);
   await page
     .getByRole('article', { name: 'Big file' })

@@ -189,3 +189,12 @@ export async function signInPage(page, base, tokens) {
     .waitFor({ timeout: 30_000 });
   await page.waitForURL((url) => !url.search.includes('access_token'));
 }
+
+/** Debian's Chromium for the browser benches (never a downloaded browser), headless. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}

@@ -16,8 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { chromium } from '@playwright/test';
-import { median, report, ROOT } from './lib.mjs';
+import { launchChromium, median, report, ROOT } from './lib.mjs';
 
 const RUNS = Math.max(3, Number(process.env.PREVIEW_BUNDLER_RUNS ?? 20));
 const PORT = Number(process.env.PREVIEW_BUNDLER_PORT ?? 3953);
@@ -102,10 +101,7 @@ async function measureWasm() {
     res.end(file[1]);
   });
   await new Promise((r) => server.listen(PORT, '127.0.0.1', r));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext()).newPage();
     const run = async (load) => {

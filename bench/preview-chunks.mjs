@@ -15,8 +15,15 @@
 //   PREVIEW_CHUNKS_WEB_DIST_DIR=/tmp/my-web PREVIEW_CHUNKS_FROM_SOURCE=1 PREVIEW_CHUNKS_PORT=3962 node bench/preview-chunks.mjs
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { prepareWebBench, report, signInPage, signUpAndIn, stop, waitFor200 } from './lib.mjs';
+import {
+  launchChromium,
+  prepareWebBench,
+  report,
+  signInPage,
+  signUpAndIn,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 /** Strings that only the preview's own modules put in a chunk. */
 const PREVIEW_MARKERS = [
@@ -135,10 +142,7 @@ try {
     `bench-chunks-${Date.now()}@example.test`,
     'bench-chunks-pw',
   );
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const requests = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));

@@ -18,9 +18,9 @@
 /* global window, document -- inside page.evaluate(), which runs in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { routePreviewHarness } from '../e2e/fixtures/preview-harness.mjs';
 import {
+  launchChromium,
   median,
   prepareWebBench,
   report,
@@ -120,10 +120,7 @@ try {
     `bench-preview-${Date.now()}@example.test`,
     'bench-preview-pw',
   );
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
   // React: cold cache, then a new page on a warm cache, then warm runs of the same page.
