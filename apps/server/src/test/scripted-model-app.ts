@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { extractCode } from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../e2e/fixtures/model-server.mjs';
@@ -7,16 +8,23 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export interface ScriptedModelApp {
   readonly model: ModelServer;
   readonly t: TestApp;
+  /** The app's own URL, with `listen` (streams and aborts need a real connection). */
+  readonly base: string;
 }
 
 /**
  * Starts the scripted model server (e2e/fixtures/model-server.mjs) and an app on a fresh database
  * whose openai-compatible provider uses it, before a file's tests, and closes both after them.
- * `env` adds to the app's environment (e.g. the speech and transcription servers).
+ * `env` adds to the app's environment (e.g. the speech and transcription servers); `listen`
+ * has the app listen on a free port of 127.0.0.1 (its URL is `base`).
  */
-export function useScriptedModelApp(env: Record<string, string> = {}): ScriptedModelApp {
+export function useScriptedModelApp(
+  env: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): ScriptedModelApp {
   let model: ModelServer | undefined;
   let t: TestApp | undefined;
+  let base: string | undefined;
   beforeAll(async () => {
     model = await startModelServer({ port: 0 });
     t = await createTestApp({
@@ -28,6 +36,10 @@ export function useScriptedModelApp(env: Record<string, string> = {}): ScriptedM
         Object.entries(env).map(([key, value]) => [key, value.replace('{model}', model!.url)]),
       ),
     });
+    if (options.listen) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -41,6 +53,10 @@ export function useScriptedModelApp(env: Record<string, string> = {}): ScriptedM
     get t() {
       if (!t) throw new Error('the app is not started yet');
       return t;
+    },
+    get base() {
+      if (!base) throw new Error('the app is not listening (pass { listen: true })');
+      return base;
     },
   };
 }

@@ -2,36 +2,25 @@
 // asked for by the user, so the server does not charge it as a second edit (docs/decisions/023):
 // a complete, charged edit answer grants one retry, which a call naming it (`retryOf`) and
 // carrying the retry message consumes. Everything else is charged as before.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyEditAnswer,
   buildEditPrompt,
   buildEditRetryMessages,
   EDIT_RETRY_HEADING,
 } from '@codewright/contract';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { newSession } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
-let model: ModelServer;
+const scripted = useScriptedModelApp(
+  { AI_MODEL_ADVANCED: 'codewright-test-model' },
+  { listen: true },
+);
 let t: TestApp;
 let base: string;
-
-beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_MODEL_ADVANCED: 'codewright-test-model',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
-  await model?.close();
+beforeAll(() => {
+  ({ t, base } = scripted);
 });
 
 const file = Array.from(

@@ -3,32 +3,22 @@
 // judged on, then the meter verdict. Charged ⇔ text was delivered (DESIGN §3.2), with or without
 // an opening fence; partial code, when the fence came, is the client's to apply. The real
 // provider code talks to the scripted model server over sockets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AI_METER_EVENT, hasCodeStarted, type PlanInfo } from '@codewright/contract';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import type { ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { newSession } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
+const scripted = useScriptedModelApp(
+  { AI_MODEL_ADVANCED: 'codewright-test-model-advanced' },
+  { listen: true },
+);
 let model: ModelServer;
 let t: TestApp;
 let base: string;
-
-beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_MODEL_ADVANCED: 'codewright-test-model-advanced',
-    RATE_LIMIT_MAX: '100000',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
-  await model?.close();
+beforeAll(() => {
+  ({ model, t, base } = scripted);
 });
 
 interface User {

@@ -1,8 +1,7 @@
 // /api/ai/{project}: the real provider code (openai-compatible) against the scripted
 // model server (e2e/fixtures/model-server.mjs) over real sockets; the app listens and
 // Node's fetch is the client (streaming and aborts need a real connection).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGenerationPrompt,
   extractCode,
@@ -11,27 +10,18 @@ import {
 } from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { newSession } from '../../test/auth-helpers.ts';
+import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+const scripted = useScriptedModelApp(
+  { AI_MODEL_ADVANCED: 'codewright-test-model-advanced' },
+  { listen: true },
+);
 let model: ModelServer;
 let t: TestApp;
 let base: string;
-
-beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_MODEL_ADVANCED: 'codewright-test-model-advanced',
-    RATE_LIMIT_MAX: '100000',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
-  await model?.close();
+beforeAll(() => {
+  ({ model, t, base } = scripted);
 });
 
 interface User {
