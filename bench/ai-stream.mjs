@@ -20,7 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SERVER_TS, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
+import { SERVER_TS, benchTempDir, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
 
 const SEQUENTIAL = Number(process.argv[2] ?? 50);
 const CONCURRENT = Number(process.argv[3] ?? 500);
@@ -151,7 +151,7 @@ async function viaApp(token, prompt) {
 
 const json = (method, p, body, token) => requestJson(appUrl, method, p, body, token);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-ai-'));
+const dataDir = benchTempDir('cw-bench-ai-');
 const logFile = path.join(dataDir, 'bench.log');
 const model = spawnLogged(
   ['e2e/fixtures/model-server.mjs', '--port', String(PORTS.model)],

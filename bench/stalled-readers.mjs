@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../e2e/fixtures/model-server.mjs';
-import { SERVER_TS, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
+import { SERVER_TS, benchTempDir, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
 
 // The model child: `node bench/stalled-readers.mjs --model-child` (forked below). It answers
 // {url} once listening, then {records} for every 'records' message.
@@ -139,7 +139,7 @@ function stalledReader(token, prompt) {
   return { socket, status };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-stall-'));
+const dataDir = benchTempDir('cw-bench-stall-');
 const logFile = path.join(dataDir, 'bench.log');
 const modelChild = fork(fileURLToPath(import.meta.url), ['--model-child'], {
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
