@@ -94,6 +94,8 @@ test.describe('the preview in the generator at 1280 px', () => {
     const text = await gen.consoleText();
     expect(text).toContain('Squares: [1, 4, 9, 16, 25]');
     expect(text).toContain('Sum: 55');
+    // Python is not checked as JavaScript: no error marks in the editor.
+    expect(await gen.linesWith('.squiggly-error')).toEqual([]);
     await shot(gen, 'python-1280');
   });
 

@@ -14,6 +14,25 @@ export function loadMonaco(): Promise<MonacoApi> {
   return (loading ??= import('./monaco.ts').then((m) => m.monaco));
 }
 
+/** Owners of the marks Monaco's language workers set: each is the language it checks. */
+const LANGUAGE_SERVICE_OWNERS = new Set(['javascript', 'typescript', 'json', 'css', 'html']);
+
+/**
+ * Drops the marks a language service set on `model` for a language it no longer is (the
+ * JavaScript worker's errors on code that became Python would flag valid code). Monaco keeps
+ * them across a language change, and a check begun before the change can still land after it.
+ */
+function dropOtherLanguagesMarks(monaco: MonacoApi, model: Monaco.editor.ITextModel): void {
+  const language = model.getLanguageId();
+  const stale = new Set(
+    monaco.editor
+      .getModelMarkers({ resource: model.uri })
+      .map((m) => m.owner)
+      .filter((owner) => LANGUAGE_SERVICE_OWNERS.has(owner) && owner !== language),
+  );
+  for (const owner of stale) monaco.editor.setModelMarkers(model, owner, []);
+}
+
 /** A problem to mark on a line of the code (the live preview's errors, docs/preview.md). */
 export interface EditorMarker {
   line: number;
@@ -178,6 +197,16 @@ export function CodeEditor({
             });
           if (range) selectionRefs.current.onSelectionChange?.(range);
         });
+        // A language service's check can finish after the model became another language. Dropped
+        // on the next task: dropped inside this event, the marks went but their squiggles stayed.
+        const markerGuard = monaco.editor.onDidChangeMarkers((uris) => {
+          const model = editor.getModel();
+          if (model && uris.some((uri) => uri.toString() === model.uri.toString()))
+            setTimeout(() => {
+              if (!model.isDisposed()) dropOtherLanguagesMarks(monaco, model);
+            }, 0);
+        });
+        editor.onDidDispose(() => markerGuard.dispose());
         editorRef.current = editor;
         setReady(true);
         performance.mark('codewright:editor-ready');
@@ -261,7 +290,10 @@ export function CodeEditor({
   useEffect(() => {
     languageRef.current = language;
     const model = editorRef.current?.getModel();
-    if (model && monacoRef.current) monacoRef.current.editor.setModelLanguage(model, language);
+    if (model && monacoRef.current) {
+      monacoRef.current.editor.setModelLanguage(model, language);
+      dropOtherLanguagesMarks(monacoRef.current, model);
+    }
   }, [language, ready]);
 
   useEffect(() => {
