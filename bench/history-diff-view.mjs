@@ -12,7 +12,9 @@
 // it and scrolled to its first change) and changed lines are painted. Prints p50/p95 (the budget
 // holds when p95 is under 500 ms), min and max, and the JSON (bench/results/history-diff-view.json).
 //
+// HIST_PROFILE=<file> also writes the page's CPU profile over the runs.
 //   HIST_WEB_DIST_DIR=/tmp/history-web-dist HIST_FROM_SOURCE=1 HIST_PORT=4325 node bench/history-diff-view.mjs
+import fs from 'node:fs';
 import {
   launchChromium,
   median,
@@ -157,6 +159,12 @@ try {
   });
   const runs = [];
   const changesShown = [];
+  // HIST_PROFILE=<file>: the page's CPU profile over the runs (open it in Chromium's DevTools).
+  const profiler = process.env.HIST_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   // The first selection opened with the panel (newest against the one before); then each older
   // version is selected in turn, so each run reads one version it has not read before.
   for (let i = 1; i < RUNS; i++) {
@@ -168,6 +176,10 @@ try {
     const { ms, changes } = await result;
     runs.push(ms);
     changesShown.push(changes);
+  }
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(process.env.HIST_PROFILE, JSON.stringify(profile));
   }
   runs.sort((a, b) => a - b);
   const p50 = median(runs);

@@ -24,6 +24,13 @@ export interface DiffEditorProps {
    * and Monaco diffs them after its own 200 ms pause (DiffEditorViewModel's debounce).
    */
   comparisons?: boolean;
+  /**
+   * With `comparisons`: what each side's text is (a version id). A text seen in one of the last
+   * few comparisons keeps its model, which Monaco's worker already holds: stepping through a
+   * history diffs one new text, not two.
+   */
+  originalKey?: string;
+  modifiedKey?: string;
   /** Called each time Monaco has computed and shown the diff of new texts. */
   onShown?: () => void;
 }
@@ -42,6 +49,8 @@ export function DiffEditor({
   ariaLabel,
   className,
   comparisons = false,
+  originalKey,
+  modifiedKey,
   onShown,
 }: DiffEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -50,11 +59,13 @@ export function DiffEditor({
   const initial = useRef({ original, modified, language, sideBySide, ariaLabel });
   const modelsRef = useRef<Monaco.editor.ITextModel[]>([]);
   /**
-   * Models of the comparison before, kept until the next diff is in: a diff still being
-   * computed for them in Monaco's worker finds no models once they are disposed, and Monaco
-   * then throws "no diff result available" as an unhandled rejection.
+   * Models of the comparisons before, newest last, by key (a text without a key gets its own),
+   * disposed beyond the last KEPT_MODELS once a diff is in: a diff still being computed for a
+   * model in Monaco's worker finds nothing once it is disposed, and Monaco then throws "no diff
+   * result available" as an unhandled rejection.
    */
-  const retiredRef = useRef<Monaco.editor.ITextModel[]>([]);
+  const keptRef = useRef(new Map<string, Monaco.editor.ITextModel>());
+  const unkeyed = useRef(0);
   const languageRef = useRef(language);
   /** A new comparison waits for its diff to scroll to the first change. */
   const revealPending = useRef(false);
@@ -69,6 +80,7 @@ export function DiffEditor({
 
   useEffect(() => {
     let disposed = false;
+    const kept = keptRef.current;
     loadMonaco().then(
       (monaco) => {
         const host = hostRef.current;
@@ -94,6 +106,10 @@ export function DiffEditor({
           // Large files: never give up on a diff the line differ can do in milliseconds.
           maxComputationTime: 0,
           maxFileSize: 0,
+          // Both sides are read-only: no revert arrows or gutter menu to offer (drawing the
+          // gutter's items for each change was the largest script cost of showing a large diff).
+          renderGutterMenu: false,
+          renderMarginRevertIcon: false,
         });
         // Each side's own text area gets its name too (the diff editor's options reach only
         // part of it; axe: aria-input-field-name).
@@ -104,6 +120,7 @@ export function DiffEditor({
           monaco.editor.createModel(init.modified, init.language),
         ];
         modelsRef.current = models;
+        models.forEach((model, i) => kept.set(`#init-${i}`, model));
         diff.setModel({ original: models[0]!, modified: models[1]! });
         // Monaco's read-only text areas can come out unnamed whatever the options say; name
         // them once they exist, and again after each diff (axe: aria-input-field-name).
@@ -123,7 +140,7 @@ export function DiffEditor({
         diff.onDidUpdateDiff(() => {
           // New models start without a diff: wait for the one computed for them.
           if (diff.getLineChanges() === null) return;
-          for (const model of retiredRef.current.splice(0)) model.dispose();
+          retireModels(kept, modelsRef.current);
           if (revealPending.current) {
             revealPending.current = false;
             diff.revealFirstDiff();
@@ -146,9 +163,9 @@ export function DiffEditor({
     return () => {
       disposed = true;
       diffRef.current?.dispose();
-      for (const model of [...modelsRef.current, ...retiredRef.current]) model.dispose();
+      for (const model of kept.values()) model.dispose();
       modelsRef.current = [];
-      retiredRef.current = [];
+      kept.clear();
       diffRef.current = null;
     };
   }, []);
@@ -166,16 +183,29 @@ export function DiffEditor({
       if (!sameModified) model.modified.setValue(modified);
       return;
     }
-    // A new comparison: fresh models are diffed at once (an edit waits 200 ms first).
+    // A new comparison: its models are diffed at once (an edit waits 200 ms first).
+    const take = (key: string | undefined, text: string) => {
+      const kept = keptRef.current;
+      const id = key ?? `#${unkeyed.current++}`;
+      let found = kept.get(id);
+      kept.delete(id);
+      if (!found || found.isDisposed() || found.getValue() !== text) {
+        found = monaco.editor.createModel(text, languageRef.current);
+      } else if (found.getLanguageId() !== languageRef.current) {
+        monaco.editor.setModelLanguage(found, languageRef.current);
+      }
+      kept.set(id, found);
+      return found;
+    };
+    // A version compared with itself still gets a model for each side.
     const next = [
-      monaco.editor.createModel(original, languageRef.current),
-      monaco.editor.createModel(modified, languageRef.current),
+      take(originalKey, original),
+      take(modifiedKey === originalKey ? undefined : modifiedKey, modified),
     ];
     revealPending.current = original !== '' || modified !== '';
     diff.setModel({ original: next[0]!, modified: next[1]! });
-    retiredRef.current.push(...modelsRef.current);
     modelsRef.current = next;
-  }, [original, modified, comparisons, ready]);
+  }, [original, modified, originalKey, modifiedKey, comparisons, ready]);
 
   useEffect(() => {
     languageRef.current = language;
@@ -218,4 +248,22 @@ export function DiffEditor({
       ) : null}
     </div>
   );
+}
+
+/** The comparisons' models kept: the current pair and the newest others, up to this many. */
+const KEPT_MODELS = 4;
+
+/** Disposes the oldest kept models beyond KEPT_MODELS, never one of `current`. */
+function retireModels(
+  kept: Map<string, Monaco.editor.ITextModel>,
+  current: Monaco.editor.ITextModel[],
+): void {
+  let extra = kept.size - KEPT_MODELS;
+  for (const [id, model] of kept) {
+    if (extra <= 0) break;
+    if (current.includes(model)) continue;
+    kept.delete(id);
+    model.dispose();
+    extra--;
+  }
 }

@@ -201,6 +201,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
               )}
               {sideBySide ? 'Inline' : 'Side by side'}
             </Button>
+            {shown ? null : (
+              <span role="status" className="text-xs text-muted">
+                Loading…
+              </span>
+            )}
             <span className="ml-auto flex items-center gap-2">
               <Button
                 variant="outline"
@@ -229,17 +234,24 @@ export function HistoryPanel(props: HistoryPanelProps) {
           />
         ) : null}
         <DiffEditor
-          original={shown?.from.code ?? ''}
-          modified={shown?.to.code ?? ''}
+          // The pair shown stays until the next is read: a blank pair in between was a second
+          // comparison for Monaco to diff and draw (docs/decisions/030).
+          original={pair?.from.code ?? ''}
+          modified={pair?.to.code ?? ''}
+          originalKey={pair?.from.id}
+          modifiedKey={pair?.to.id}
           language={props.language}
           sideBySide={sideBySide}
           ariaLabel={from && to ? `Version ${from.number} and version ${to.number}` : 'Versions'}
           className="relative min-h-[12rem] flex-1 bg-[#1e1e1e]"
           comparisons
           onShown={() => {
-            if (!shown) return;
+            if (!pair) return;
+            // The likely next step back through the history: read the version before `from`.
+            const before = list.find((v) => v.number < pair.from.number);
+            if (before) read(before.id).catch(() => {});
             performance.clearMarks(MARK_SHOWN);
-            performance.mark(MARK_SHOWN, { detail: { from: shown.from.id, to: shown.to.id } });
+            performance.mark(MARK_SHOWN, { detail: { from: pair.from.id, to: pair.to.id } });
           }}
         />
       </div>
