@@ -115,7 +115,11 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
   const versions = createVersionsClient({ http, projectId: options.projectId });
   const preview = createPreviewClient({ http, projectId: options.projectId });
   const account = createAccountSettingsClient({ http, signOutLocally: () => signedIn.signOut() });
-  const workspaces = createWorkspacesClient({ http, projectId: options.projectId });
+  const workspaces = createWorkspacesClient({
+    http,
+    projectId: options.projectId,
+    currentUser: () => signedIn.getState().user,
+  });
 
   return {
     projectId: options.projectId,

@@ -17,11 +17,15 @@ import {
 } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
-import type { RequestOptions } from '../types.ts';
+import type { RequestOptions, User } from '../types.ts';
 
 export type { Invitation, SharedProject, WorkspaceMembers, WorkspaceSummary };
 
-/** Whose role a check reads: a workspace's team role, or (left out) the user's instance role. */
+/**
+ * Whose role a check reads: a workspace's team role, or (the argument left out) the signed-in
+ * user's instance role. A holder passed as null or undefined has no role, so a workspace not
+ * yet loaded never falls back to the instance admin's `'*'`.
+ */
 export type RoleHolder = Pick<WorkspaceSummary, 'role'> | null | undefined;
 
 /** Rejects with CodewrightError codes: NOT_FOUND (404) for a workspace you are not in, FORBIDDEN (403), MEMBER_LIMIT_REACHED (402). */
@@ -72,25 +76,35 @@ export interface WorkspacesClient {
   regenerateShareToken(projectId: string, options?: RequestOptions): Promise<string>;
   /**
    * The role check of SPEC §6: one role or a list; an owner also counts as editor and viewer.
+   * Without a holder it reads the signed-in user's instance role (false when signed out).
    * @example if (client.workspaces.hasRole(['owner', 'editor'], workspace)) showSave();
+   * @example if (client.workspaces.hasRole(ADMIN_ROLE)) showAdminTools();
    */
-  hasRole(wanted: string | readonly string[], holder: RoleHolder | string): boolean;
+  hasRole(wanted: string | readonly string[], ...holder: [] | [RoleHolder | string]): boolean;
   /**
    * The permission check of SPEC §6 against the one table (packages/contract/src/permissions.ts).
+   * Without a holder it reads the signed-in user's instance role.
    * @example client.workspaces.can('generate', 'ai', workspace)
+   * @example client.workspaces.can('read', 'instance')
    */
-  can(action: Action, resource: Resource, holder: RoleHolder | string): boolean;
+  can(action: Action, resource: Resource, ...holder: [] | [RoleHolder | string]): boolean;
 }
 
-const roleOf = (holder: RoleHolder | string) =>
-  typeof holder === 'string' ? holder : (holder?.role ?? null);
+/** The role a check reads; an empty `holder` list means the argument was left out. */
+function roleOf(holder: [] | [RoleHolder | string], signedIn: () => User | null) {
+  if (holder.length === 0) return signedIn()?.role ?? null;
+  const [held] = holder;
+  return typeof held === 'string' ? held : (held?.role ?? null);
+}
 
 /** Builds `client.workspaces`. */
 export function createWorkspacesClient(options: {
   http: HttpClient;
   projectId: string;
+  /** The signed-in user now (the auth state's), whose instance role a check without holder reads. */
+  currentUser: () => User | null;
 }): WorkspacesClient {
-  const { http } = options;
+  const { http, currentUser } = options;
   const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
   const share = `/api/share/${encodeURIComponent(options.projectId)}`;
   return {
@@ -171,7 +185,7 @@ export function createWorkspacesClient(options: {
       });
       return (await parseResponse('ShareTokenResultSchema', body)).shareToken;
     },
-    hasRole: (wanted, holder) => roleMatches(roleOf(holder), wanted),
-    can: (action, resource, holder) => roleCan(roleOf(holder), action, resource),
+    hasRole: (wanted, ...holder) => roleMatches(roleOf(holder, currentUser), wanted),
+    can: (action, resource, ...holder) => roleCan(roleOf(holder, currentUser), action, resource),
   };
 }

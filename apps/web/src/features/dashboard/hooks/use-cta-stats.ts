@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_ROLE } from '@codewright/contract';
-import type { CtaStats, User } from '@codewright/sdk';
+import type { CtaStats } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
 
 /** The slice of the SDK this hook needs; tests pass a fake. */
@@ -13,8 +13,9 @@ export interface CtaStatsApi {
  * written to the console as the spec says; null for everyone else (nothing is asked) and
  * while loading. A failure is only logged and reads as zero clicks (SPEC §8.2, in the SDK).
  */
-export function useCtaStats(user: User, api: CtaStatsApi = client.analytics): CtaStats | null {
-  const admin = user.role === ADMIN_ROLE;
+export function useCtaStats(api: CtaStatsApi = client.analytics): CtaStats | null {
+  // The signed-in user's instance role (SPEC §6); the server refuses the listing all the same.
+  const admin = client.workspaces.hasRole(ADMIN_ROLE);
   const [stats, setStats] = useState<CtaStats | null>(null);
   useEffect(() => {
     if (!admin) return;

@@ -43,7 +43,7 @@ function Workspace({ user }: { user: User }) {
   const current = workspaces.current;
   const projects = useProjects(current?.id ?? null);
   const names = useMemberNames(current?.id ?? null);
-  const ctaStats = useCtaStats(user);
+  const ctaStats = useCtaStats();
   // The cards show the chosen workspace's plan: its owner's (docs/decisions/026).
   const shown = useWorkspacePlan(user.id, current, ownPlan);
   const view = shown === 'unavailable' ? (ownPlan ? { plan: ownPlan, own: true } : null) : shown;

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
+import { OWNER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceMembers } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
 import { client } from '../../../sdk.ts';
 
+// `m.role` below is a fact about that row (the one owner is neither changed, removed nor leaves),
+// not a permission of the signed-in user; that one is `can('update', 'member', workspace)`.
 /** Members with their roles; the owner changes roles and removes, a member may leave. */
 export function MembersList({
   data,
@@ -54,7 +57,7 @@ export function MembersList({
                 </p>
                 {m.displayName ? <p className="truncate text-xs text-muted">{m.email}</p> : null}
               </div>
-              {manage && m.role !== 'owner' ? (
+              {manage && m.role !== OWNER_ROLE ? (
                 <>
                   <select
                     aria-label={`Role of ${m.email}`}
@@ -96,9 +99,9 @@ export function MembersList({
                   </Button>
                 </>
               ) : (
-                <Badge tone={m.role === 'owner' ? 'accent' : 'neutral'}>{m.role}</Badge>
+                <Badge tone={m.role === OWNER_ROLE ? 'accent' : 'neutral'}>{m.role}</Badge>
               )}
-              {self && m.role !== 'owner' ? (
+              {self && m.role !== OWNER_ROLE ? (
                 <Button
                   variant="outline"
                   size="sm"

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Users } from 'lucide-react';
+import { OWNER_ROLE } from '@codewright/contract';
 import type { WorkspaceSummary } from '@codewright/sdk';
 
 /** Label of a workspace in lists: its name, and the caller's role when it is not theirs. */
 export function workspaceLabel(ws: WorkspaceSummary): string {
-  return ws.role === 'owner' ? ws.name : `${ws.name} (${ws.role})`;
+  return ws.role === OWNER_ROLE ? ws.name : `${ws.name} (${ws.role})`;
 }
 
 /** The dashboard's workspace switcher: a native select, so keyboard and screen readers just work. */

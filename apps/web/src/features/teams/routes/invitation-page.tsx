@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Loader2, Users } from 'lucide-react';
+import { VIEWER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceSummary } from '@codewright/sdk';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -79,7 +80,7 @@ function Accept({ user }: { user: User }) {
               You joined {state.workspace.name}
             </h1>
             <p className="mt-2 text-sm text-muted">
-              You are {state.workspace.role === 'viewer' ? 'a viewer' : 'an editor'} in this
+              You are {state.workspace.role === VIEWER_ROLE ? 'a viewer' : 'an editor'} in this
               workspace.
             </p>
             <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
