@@ -1,5 +1,5 @@
-// The viewer / editor / owner matrix on project routes (db REST, versions, AI, preview,
-// share), and what a non-member sees of a private project: nothing (docs/decisions/025).
+// The viewer / editor / owner matrix on project routes (db REST, every versions route, AI,
+// preview, share), and what a non-member sees of a private project: nothing (docs/decisions/025).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
@@ -185,6 +185,79 @@ describe('project matrix', () => {
       owner.token,
     );
     expect(ownerRestore.statusCode, ownerRestore.body).toBe(201);
+  });
+
+  it('versions: commit, diff, one version and label follow the same matrix', async () => {
+    const { owner, editor, viewer, stranger, project } = await team();
+    const proStranger = await proUser(t.app);
+    const commitBody = (code: string) => ({ code, source: 'edit' });
+
+    // POST commit: owner and editor add versions; the viewer and strangers are told nothing exists.
+    const byOwner = await versions(
+      t.app,
+      'POST',
+      project.id,
+      owner.token,
+      commitBody('let b = 1;'),
+    );
+    expect(byOwner.statusCode, byOwner.body).toBe(201);
+    const byEditor = await versions(
+      t.app,
+      'POST',
+      project.id,
+      editor.token,
+      commitBody('let b = 2;'),
+    );
+    expect(byEditor.statusCode, byEditor.body).toBe(201);
+    expect(byEditor.json()).toMatchObject({ authorId: editor.id, code: 'let b = 2;' });
+    expect(
+      (await versions(t.app, 'POST', project.id, viewer.token, commitBody('viewer'))).statusCode,
+    ).toBe(404);
+    expect(
+      (await versions(t.app, 'POST', project.id, proStranger.token, commitBody('x'))).statusCode,
+    ).toBe(404);
+    expect(
+      (await versions(t.app, 'POST', project.id, stranger.token, commitBody('x'))).statusCode,
+    ).toBe(403);
+    const history = await versions(t.app, 'GET', project.id, owner.token);
+    const summaries = history.json<{ versions: { id: string }[] }>().versions;
+    // The baseline (the code before the first commit) and the two commits; nothing by the viewer.
+    expect(summaries).toHaveLength(3);
+    const [latest, , first] = summaries;
+    const ownerCode = await rest(t.app, 'GET', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+    });
+    expect(ownerCode.json()).toEqual([expect.objectContaining({ code: 'let b = 2;' })]);
+
+    // GET one version and GET diff: every member reads; strangers 404 (403 on Free: the plan gate).
+    const one = `${project.id}/${latest!.id}`;
+    const diff = `${project.id}/diff?from=${first!.id}&to=${latest!.id}`;
+    for (const u of [owner, editor, viewer]) {
+      const read = await versions(t.app, 'GET', one, u.token);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ id: latest!.id, code: 'let b = 2;' });
+      const changes = await versions(t.app, 'GET', diff, u.token);
+      expect(changes.statusCode, changes.body).toBe(200);
+    }
+    for (const path of [one, diff]) {
+      expect((await versions(t.app, 'GET', path, proStranger.token)).statusCode).toBe(404);
+      expect((await versions(t.app, 'GET', path, stranger.token)).statusCode).toBe(403);
+    }
+
+    // PATCH label: owner and editor name a checkpoint; the viewer and strangers change nothing.
+    const ownerLabel = await versions(t.app, 'PATCH', one, owner.token, { label: 'By owner' });
+    expect(ownerLabel.statusCode, ownerLabel.body).toBe(200);
+    expect(ownerLabel.json()).toMatchObject({ id: latest!.id, label: 'By owner' });
+    const editorLabel = await versions(t.app, 'PATCH', one, editor.token, { label: 'By editor' });
+    expect(editorLabel.statusCode, editorLabel.body).toBe(200);
+    for (const u of [viewer, proStranger])
+      expect((await versions(t.app, 'PATCH', one, u.token, { label: 'No' })).statusCode).toBe(404);
+    expect((await versions(t.app, 'PATCH', one, stranger.token, { label: 'No' })).statusCode).toBe(
+      403,
+    );
+    const labelled = await versions(t.app, 'GET', one, viewer.token);
+    expect(labelled.json()).toMatchObject({ label: 'By editor' });
   });
 
   it('AI with a project: editors generate on the workspace plan; viewers 403; strangers 404', async () => {
