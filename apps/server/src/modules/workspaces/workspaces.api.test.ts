@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { PLAN_LIMITS } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
@@ -133,6 +134,52 @@ describe('invitations', () => {
     expect(dead.statusCode).toBe(404);
     const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
     expect(members.json<{ invitations: unknown[] }>().invitations).toEqual([]);
+  });
+
+  it('an expired invitation cannot be accepted or resent, is no longer listed, and the address can be invited again', async () => {
+    const owner = await proUser(t.app);
+    const wsId = await personalWorkspace(t.app, owner.token);
+    const invitee = await newUser(t.app);
+    const inv = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: invitee.email,
+    });
+    expect(inv.statusCode, inv.body).toBe(201);
+    const id = inv.json<{ id: string }>().id;
+    const expiredToken = tokenOf(await sink.waitForMail(invitee.email));
+    // Expiry is the row's expires_at, compared with the database's now(): put it in the past.
+    await t.app.db.execute(
+      sql`update workspace_invitations set expires_at = now() - interval '1 minute' where id = ${id}`,
+    );
+
+    const late = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token: expiredToken,
+    });
+    expect(late.statusCode).toBe(404);
+    expect(errorOf(late).code).toBe('INVITATION_INVALID');
+    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    expect(members.json<{ members: { userId: string }[] }>().members).toEqual([
+      expect.objectContaining({ userId: owner.id }),
+    ]);
+    expect(members.json<{ invitations: unknown[] }>().invitations).toEqual([]);
+    // Gone like a revoked one: resending it would reopen a seat past the checks of a new invite.
+    const resent = await call(
+      t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations/${id}/resend`,
+      owner.token,
+    );
+    expect(resent.statusCode).toBe(404);
+
+    const again = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
+      email: invitee.email,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const fresh = tokenOf(await sink.waitForMail(invitee.email, 2));
+    const ok = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token: fresh,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ workspace: { id: wsId } });
   });
 
   it('the owner changes roles and removes; a member leaves; members cannot manage', async () => {

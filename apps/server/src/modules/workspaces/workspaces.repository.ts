@@ -200,7 +200,11 @@ export const workspacesRepository = {
     );
   },
 
-  /** A new token and expiry for an open invitation (the old link stops working); false if none. */
+  /**
+   * A new token and expiry for an open invitation (the old link stops working); null if none.
+   * An expired one is not open: renewing it would reopen a seat without the checks of a new
+   * invitation (the plan's member count, one open invitation per address).
+   */
   async renewInvitation(
     db: Executor,
     workspaceId: string,
@@ -211,7 +215,7 @@ export const workspacesRepository = {
     const [row] = rowsOf<{ email: string; role: AssignableRole }>(
       await db.execute(
         sql`update workspace_invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()}::timestamptz
-            where id = ${invitationId} and workspace_id = ${workspaceId} and accepted_at is null and revoked_at is null
+            where id = ${invitationId} and workspace_id = ${workspaceId} and accepted_at is null and revoked_at is null and expires_at > now()
             returning email, role`,
       ),
     );
