@@ -5,7 +5,7 @@
  * goes through the generator's own edit flow and meter.
  */
 import type { APIRequestContext, Request } from '@playwright/test';
-import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
+import { MESSAGES, PLAN_LIMITS, PREVIEW_PYTHON_TIME_LIMIT_MS } from '@codewright/contract';
 import { setUsage, signIn } from './fixtures.ts';
 import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
@@ -97,6 +97,61 @@ test.describe('the preview in the generator at 1280 px', () => {
     // Python is not checked as JavaScript: no error marks in the editor.
     expect(await gen.linesWith('.squiggly-error')).toEqual([]);
     await shot(gen, 'python-1280');
+  });
+
+  test('a Python exception marks its line; Fix with AI (an edit) makes it run', async ({
+    gen,
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await gen.open();
+    await gen.setLanguage('Python');
+    await gen.generate('python-error');
+    await gen.waitReady(120_000);
+    const before = await gen.consoleText();
+    expect(before).toContain('Tea costs 3');
+    expect(before).toContain('KeyError');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([4]);
+
+    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().click();
+    await gen.waitIdle();
+    await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
+      'data-code',
+      PREVIEW_SAMPLES['python-error'].fixed,
+    );
+    await expect
+      .poll(() => gen.consoleText(), { timeout: 30_000 })
+      .toContain('Coffee costs nothing yet');
+    expect(await gen.consoleText()).not.toContain('KeyError');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([]);
+    expect(await usageOf(page.request, gen.user)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 1,
+    });
+  });
+
+  test('while True: pass is stopped after its time limit, and the app stays usable', async ({
+    gen,
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await gen.open();
+    await gen.setLanguage('Python');
+    await gen.generate('python-loop');
+    // The app answers while the script loops in its worker.
+    const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
+    await box.fill('still typing');
+    await expect(box).toHaveValue('still typing');
+    const limit = `Stopped: the Python script ran for more than ${PREVIEW_PYTHON_TIME_LIMIT_MS / 1000} s`;
+    await expect.poll(() => gen.consoleText(), { timeout: 120_000 }).toContain(limit);
+    expect(await gen.consoleText()).toContain('starting');
+    // Another run works: the stopped worker was replaced.
+    await gen.clearEditor();
+    await gen.generate('python');
+    await expect
+      .poll(() => gen.consoleText(), { timeout: 60_000 })
+      .toContain('Squares: [1, 4, 9, 16, 25]');
   });
 
   test('a syntax error shows its line in the Console and in the editor; clicking it selects the line; Fix with AI (an edit) makes the preview render', async ({

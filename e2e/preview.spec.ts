@@ -52,7 +52,7 @@ test.describe('live preview: what runs', () => {
   }) => {
     // The first run of a session loads Pyodide (seconds; longer on a busy test machine).
     test.setTimeout(150_000);
-    // Python starts from the build's snapshot of a started interpreter (docs/decisions/034).
+    // Python starts from the build's snapshot of a started interpreter (docs/decisions/035).
     const snapshots: number[] = [];
     preview.page.context().on('response', (r) => {
       if (/\/preview\/pyodide\/[^/]+\/snapshot-[0-9a-f]{8}\.bin$/.test(r.url()))
@@ -79,7 +79,7 @@ test.describe('live preview: what runs', () => {
     expect(await preview.consoleText()).toContain('package numpy is not available in the preview');
 
     // Each start of Python draws its own random numbers: the start-up snapshot holds a seeded
-    // generator, which the worker seeds again (docs/decisions/034).
+    // generator, which the worker seeds again (docs/decisions/035).
     const draw = async () => {
       await preview.run('import random\nprint("draw", random.random())\n', 'Python');
       await preview.waitReady(120_000);

@@ -1,7 +1,7 @@
 /**
  * The Python worker of the sandbox (a classic worker the frame starts from a blob, so it has
  * the frame's opaque origin and CSP). Loads Pyodide once from our origin, then runs each
- * script in fresh globals as `main.py`; print() output comes back in batches of lines.
+ * script in fresh globals as `main.py`; print() output comes back line by line.
  * Nothing beyond the standard library is loaded (python-errors.ts says so).
  */
 import { PREVIEW_CONSOLE_MAX_ENTRIES } from '@codewright/contract';
@@ -30,7 +30,6 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
-const FLUSH_LINES = 50;
 let pyodide: Pyodide | null = null;
 let runId = -1;
 let pending: Array<{ stream: 'stdout' | 'stderr'; text: string }> = [];
@@ -48,16 +47,19 @@ function flush(): void {
 function write(stream: 'stdout' | 'stderr', text: string): void {
   if (runId < 0) return;
   if (sent >= PREVIEW_CONSOLE_MAX_ENTRIES) {
+    // Past the Console's limit only the count goes out, at most every 100 ms.
     dropped++;
-  } else {
-    sent++;
-    pending.push({ stream, text });
+    if (performance.now() - lastFlush > 100) flush();
+    return;
   }
-  // A long synchronous script still shows its output as it goes.
-  if (pending.length >= FLUSH_LINES || performance.now() - lastFlush > 100) flush();
+  sent++;
+  pending.push({ stream, text });
+  // Each line goes out at once (at most PREVIEW_CONSOLE_MAX_ENTRIES messages a run): a line
+  // held back for a batch was lost when the script then looped until the worker was stopped.
+  flush();
 }
 
-/** The snapshot's bytes (docs/decisions/034). */
+/** The snapshot's bytes (docs/decisions/035). */
 async function snapshotOf(url: string): Promise<ArrayBuffer> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`the Python snapshot answered ${response.status}`);
