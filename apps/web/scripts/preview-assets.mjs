@@ -31,7 +31,7 @@ const PYODIDE_FILES = [
 ];
 
 /**
- * Writes the memory snapshot of a started Python into `dir` (docs/decisions/034), named after
+ * Writes the memory snapshot of a started Python into `dir` (docs/decisions/035), named after
  * its content; null when it could not be made (the worker then starts Python the slow way).
  */
 function pythonSnapshot(dir) {

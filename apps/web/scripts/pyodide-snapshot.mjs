@@ -1,4 +1,4 @@
-// Makes the Python preview's memory snapshot (docs/decisions/034): run by preview-assets.mjs in
+// Makes the Python preview's memory snapshot (docs/decisions/035): run by preview-assets.mjs in
 // a child process, `node pyodide-snapshot.mjs <pyodide folder> <output file>`. It starts
 // Pyodide from that folder with its snapshot option and writes the state of the started
 // interpreter, so a frame's worker restores it instead of starting CPython again.

@@ -12,7 +12,7 @@ export interface SandboxConfig {
   pythonWorker: string;
   /** Pyodide's folder, ending in `/`. */
   pyodide: string;
-  /** The memory snapshot of a started Python (docs/decisions/034); null when the build made none. */
+  /** The memory snapshot of a started Python (docs/decisions/035); null when the build made none. */
   pythonSnapshot: string | null;
 }
 
