@@ -2,7 +2,8 @@
  * Teams and sharing in Chromium (docs/decisions/025–027), against the account server (real SMTP
  * sink, verification on): an owner invites by email, the invitee accepts through the mailed
  * link, sees the team's project and edits it; a viewer cannot; a signed-out visitor opens a
- * public share link and copies the code; a private link shows "not found".
+ * public share link and copies the code; a private link shows "not found"; the owner reads,
+ * copies and regenerates the link from the dashboard card's "Share link" dialog.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';
@@ -247,6 +248,103 @@ test('a signed-out visitor opens a public share link and copies the code; a priv
   await expect(page.getByTestId('share-not-found')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
   expect(FREE_PUBLIC_NOTICE).toContain('Public');
+});
+
+test('the owner reads and copies the share link on the dashboard card; a signed-out visitor opens it; "New link" kills the old one', async ({
+  browser,
+  request,
+  account,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  const code = 'export const shared = "from the card";';
+  const made = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: { name: 'Card Shared', language: 'JavaScript', code },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const project = ((await made.json()) as { share_token: string }[])[0]!;
+
+  const context = await browser.newContext({
+    baseURL: account.url,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: account.url });
+  const page = await context.newPage();
+  await loginViaApi(page, owner);
+  await page.goto('/dashboard');
+  const opener = page
+    .getByRole('article', { name: 'Card Shared' })
+    .getByRole('button', { name: 'Share link for Card Shared' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  const link = dialog.getByLabel('Link');
+  await expect(link).toBeFocused();
+  const oldLink = await link.inputValue();
+  expect(oldLink).toBe(`${account.url}/share?t=${project.share_token}`);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldLink);
+  await page.screenshot({ path: 'e2e/output/screenshots/share-link-dialog-1280.png' });
+
+  // A second browser, never signed in, opens the copied link.
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const outside = await visitor.newPage();
+  await outside.goto(oldLink);
+  await expect(outside.getByRole('heading', { name: 'Card Shared' })).toBeVisible();
+  await expect(outside.getByTestId('shared-code')).toContainText(code);
+
+  // "New link" asks first, with focus on the safe answer; Keep leaves the link as it was.
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Keep this link' })).toBeFocused();
+  await expect(dialog).toContainText('The current link stops working at once');
+  await page.screenshot({ path: 'e2e/output/screenshots/share-link-confirm-1280.png' });
+  await dialog.getByRole('button', { name: 'Keep this link' }).click();
+  // The same link, so the Copy button still says it was copied.
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeFocused();
+  await expect(link).toHaveValue(oldLink);
+
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await dialog.getByRole('button', { name: 'Make a new link' }).click();
+  await expect(dialog.getByText('New link made. The old link no longer works.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  const newLink = await link.inputValue();
+  expect(newLink).not.toBe(oldLink);
+  expect(newLink.startsWith(`${account.url}/share?t=`)).toBe(true);
+
+  const oldToken = new URL(oldLink).searchParams.get('t')!;
+  const newToken = new URL(newLink).searchParams.get('t')!;
+  expect((await request.get(`/api/share/codewright?t=${oldToken}`)).status()).toBe(404);
+  expect((await request.get(`/api/share/codewright?t=${newToken}`)).status()).toBe(200);
+  await outside.reload();
+  await expect(outside.getByTestId('share-not-found')).toBeVisible();
+  await outside.goto(newLink);
+  await expect(outside.getByRole('heading', { name: 'Card Shared' })).toBeVisible();
+  await expect(outside.getByTestId('shared-code')).toContainText(code);
+  await visitor.close();
+
+  // Escape closes it and gives focus back to the card's button; opened again, it shows the new link.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await opener.click();
+  await expect(link).toHaveValue(newLink);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'e2e/output/screenshots/share-link-dialog-390.png' });
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Make a new link' })).toBeInViewport();
+  await page.screenshot({ path: 'e2e/output/screenshots/share-link-confirm-390.png' });
+  await dialog.getByRole('button', { name: 'Keep this link' }).click();
+  await page.keyboard.press('Escape');
+  await shot(page, 'share-link-card-390');
+  await context.close();
 });
 
 interface MemberRow {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight, Clock, FileCode2, Trash2 } from 'lucide-react';
+import { ArrowRight, Clock, FileCode2, Link2, Trash2 } from 'lucide-react';
 import type { PlanName } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
 import { VisibilityNote } from '../../teams/components/visibility-note.tsx';
@@ -16,18 +16,26 @@ export interface ProjectCardProps {
   changedBy?: string;
   /** False for a viewer: no Delete button (the server refuses it anyway). */
   canDelete?: boolean;
+  /** Owners and editors may share (docs/decisions/027): shows the "Share link" button. */
+  canShare?: boolean;
   onOpen: (project: Project) => void;
   onDelete: (project: Project) => void;
+  onShare?: (project: Project) => void;
 }
 
-/** One project (SPEC §2.11): name, language, description, updated date, Open and Delete. */
+/**
+ * One project (SPEC §2.11): name, language, description, updated date, Open, Share link and
+ * Delete.
+ */
 export function ProjectCard({
   project,
   plan,
   changedBy,
   canDelete = true,
+  canShare = false,
   onOpen,
   onDelete,
+  onShare,
 }: ProjectCardProps) {
   const headingId = useId();
   const description = project.description?.trim();
@@ -53,6 +61,18 @@ export function ProjectCard({
             {project.language}
           </Badge>
         </div>
+        {canShare && onShare ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-2 text-subtle"
+            aria-label={`Share link for ${project.name}`}
+            title="Share link"
+            onClick={() => onShare(project)}
+          >
+            <Link2 className="size-4" aria-hidden="true" />
+          </Button>
+        ) : null}
         {canDelete ? (
           <Button
             variant="ghost"

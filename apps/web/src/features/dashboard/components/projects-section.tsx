@@ -9,6 +9,7 @@ import type { UseProjectsResult } from '../hooks/use-projects.ts';
 import { ProjectGridSkeleton } from './dashboard-skeleton.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { ProjectCard } from './project-card.tsx';
+import { ShareLinkDialog } from './share-link-dialog.tsx';
 
 export const GENERATOR_PATH = '/generator';
 
@@ -57,18 +58,30 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 
 export interface ProjectsSectionProps {
   projects: UseProjectsResult;
-  /** The workspace's plan, member names and whether the caller may add or delete projects there. */
-  workspace?: { plan: PlanName; names: ReadonlyMap<string, string>; canEdit: boolean };
+  /**
+   * The workspace's plan, member names, whether the caller may add or delete projects there, and
+   * whether they may share them (see and regenerate share links).
+   */
+  workspace?: {
+    plan: PlanName;
+    names: ReadonlyMap<string, string>;
+    canEdit: boolean;
+    canShare: boolean;
+  };
   /** The plan's project cap; -1 = unlimited. */
   maxProjects: number;
 }
 
-/** "Your Projects": list newest first, empty state, New Project with the cap check, delete. */
+/**
+ * "Your Projects": list newest first, empty state, New Project with the cap check, share link,
+ * delete.
+ */
 export function ProjectsSection({ projects, maxProjects, workspace }: ProjectsSectionProps) {
   const navigate = useNavigate();
   const [limitOpen, setLimitOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [toShare, setToShare] = useState<Project | null>(null);
   const { state } = projects;
   const list = state.status === 'ready' ? state.projects : [];
 
@@ -130,8 +143,10 @@ export function ProjectsSection({ projects, maxProjects, workspace }: ProjectsSe
                 plan={workspace?.plan}
                 changedBy={project.updatedBy ? workspace?.names.get(project.updatedBy) : undefined}
                 canDelete={workspace?.canEdit ?? true}
+                canShare={workspace?.canShare ?? false}
                 onOpen={openProject}
                 onDelete={setToDelete}
+                onShare={setToShare}
               />
             </li>
           ))}
@@ -139,6 +154,11 @@ export function ProjectsSection({ projects, maxProjects, workspace }: ProjectsSe
       )}
 
       <ProjectLimitDialog open={limitOpen} onClose={() => setLimitOpen(false)} />
+      <ShareLinkDialog
+        project={toShare}
+        onClose={() => setToShare(null)}
+        onRegenerate={projects.regenerateShareToken}
+      />
       <DeleteProjectDialog
         project={toDelete}
         busy={deleting}

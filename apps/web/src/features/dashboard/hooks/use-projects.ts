@@ -13,6 +13,8 @@ export interface UseProjectsResult {
   retry: () => void;
   /** Deletes a project on the server, then drops it from the list; toasts either way. */
   remove: (project: Project) => Promise<boolean>;
+  /** A new share token for a project (the old link stops working); throws the SDK's error. */
+  regenerateShareToken: (project: Project) => Promise<string>;
 }
 
 /** The projects of one workspace (docs/decisions/025), newest first (updatedAt desc). */
@@ -75,5 +77,18 @@ export function useProjects(workspaceId: string | null): UseProjectsResult {
     return true;
   }, []);
 
-  return { state, retry, remove };
+  const regenerateShareToken = useCallback(async (project: Project) => {
+    const shareToken = await client.workspaces.regenerateShareToken(project.id);
+    setState((current) =>
+      current.status === 'ready'
+        ? {
+            ...current,
+            projects: current.projects.map((p) => (p.id === project.id ? { ...p, shareToken } : p)),
+          }
+        : current,
+    );
+    return shareToken;
+  }, []);
+
+  return { state, retry, remove, regenerateShareToken };
 }

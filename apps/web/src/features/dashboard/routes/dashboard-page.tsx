@@ -111,6 +111,7 @@ function Workspace({ user }: { user: User }) {
                 plan: current.plan,
                 names,
                 canEdit: client.workspaces.can('create', 'project', current),
+                canShare: client.workspaces.can('share', 'project', current),
               }
             : undefined
         }
