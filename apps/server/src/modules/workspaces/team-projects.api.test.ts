@@ -5,7 +5,7 @@ import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createProject, errorOf, newUser, proUser, rest } from '../db/db-test-helpers.ts';
+import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { versions } from '../versions/versions-test-helpers.ts';
 import { call, proTeam } from './workspace-test-helpers.ts';
 
@@ -405,6 +405,87 @@ describe('public, private and share links', () => {
     });
     expect(post.statusCode).toBe(403);
     expect(FREE_PUBLIC_NOTICE).toContain('Upgrade to Pro');
+  });
+
+  // docs/decisions/027 § Downgrades and hand-overs: nothing private is published by a plan change.
+  it('private projects stay private after a downgrade to Free and in a team handed to a Free heir; Free makes no new private ones', async () => {
+    const { owner, editor, stranger, project } = await team();
+    expect((await upgrade(t.app, owner.token, 'free')).statusCode).toBe(200);
+    const afterDowngrade = await rest(t.app, 'GET', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+    });
+    expect(afterDowngrade.json()).toEqual([
+      expect.objectContaining({ visibility: 'private', code: 'const a = 1;' }),
+    ]);
+    expect(
+      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+    ).toEqual([]);
+    expect((await share(project.share_token)).statusCode).toBe(404);
+    // Members still edit it, and editing does not publish it.
+    const edited = await rest(t.app, 'PATCH', 'projects', {
+      token: editor.token,
+      query: byId(project.id),
+      body: { code: 'const a = 2;' },
+    });
+    expect(edited.json()).toEqual([
+      expect.objectContaining({ visibility: 'private', code: 'const a = 2;' }),
+    ]);
+    // Free makes nothing new private: a new project is public and cannot be made private.
+    const fresh = await createProject(t.app, owner.token, { name: 'After downgrade' });
+    expect(fresh.visibility).toBe('public');
+    const flip = await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(fresh.id as string),
+      body: { visibility: 'private' },
+    });
+    expect(flip.statusCode).toBe(403);
+    expect(errorOf(flip).code).toBe('FEATURE_NOT_IN_PLAN');
+    // Publishing the old one is the owner's choice, and on Free it is one way.
+    const published = await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { visibility: 'public' },
+    });
+    expect(published.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
+    expect((await share(project.share_token)).statusCode).toBe(200);
+    const back = await rest(t.app, 'PATCH', 'projects', {
+      token: owner.token,
+      query: byId(project.id),
+      body: { visibility: 'private' },
+    });
+    expect(back.statusCode).toBe(403);
+
+    // A Pro team whose owner deletes the account passes to its Free editor: still private.
+    const second = await team();
+    const gone = await call(t.app, 'DELETE', '/api/auth/me', second.owner.token, {
+      password: 'correct horse',
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    const workspaces = await call(t.app, 'GET', '/api/workspaces', second.editor.token);
+    expect(workspaces.json().workspaces).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: second.wsId, role: 'owner', plan: 'free' }),
+      ]),
+    );
+    for (const member of [second.editor, second.viewer])
+      expect(
+        (
+          await rest(t.app, 'GET', 'projects', {
+            token: member.token,
+            query: byId(second.project.id),
+          })
+        ).json(),
+      ).toEqual([expect.objectContaining({ visibility: 'private' })]);
+    expect(
+      ids(
+        await rest(t.app, 'GET', 'projects', {
+          token: second.stranger.token,
+          query: byId(second.project.id),
+        }),
+      ),
+    ).toEqual([]);
+    expect((await share(second.project.share_token)).statusCode).toBe(404);
   });
 
   it('an unknown or malformed token is a 404 / 400, never a 500', async () => {
