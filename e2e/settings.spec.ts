@@ -1,10 +1,20 @@
 /**
  * The Settings screen's Account group (docs/api.md § Account settings): display name, sessions
- * across two browsers, the data export download, and deleting the account. Screenshots of the
- * screen and of the delete confirmation at 1280 and 390 px go to e2e/output/screenshots/.
+ * across two browsers, the data export download followed by deleting the account, after which
+ * the old password signs in nowhere. Screenshots of the screen and of the delete confirmation at
+ * 1280 and 390 px go to e2e/output/screenshots/.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginViaApi, signIn, test, type TestUser } from './fixtures.ts';
+import { AUTH_ERROR_MESSAGES } from '@codewright/contract';
+import {
+  expect,
+  loginViaApi,
+  openEmailForm,
+  signIn,
+  submitEmailForm,
+  test,
+  type TestUser,
+} from './fixtures.ts';
 
 const SHOTS = 'e2e/output/screenshots';
 
@@ -55,7 +65,7 @@ test.describe('Settings at 1280 px', () => {
     await other.close();
   });
 
-  test('"Export my data" downloads a zip of the projects', async ({ page, login }) => {
+  test('exports, then deletes, and can no longer sign in', async ({ page, login }) => {
     const user = await login();
     const { token } = await signIn(page.request, user);
     const created = await page.request.post('/api/db/codewright/rest/v1/projects', {
@@ -75,14 +85,7 @@ test.describe('Settings at 1280 px', () => {
     expect(bytes.toString('latin1')).toContain('projects/exported-project-');
     expect(bytes.toString('latin1')).toContain('manifest.json');
     await expect(page.getByText('Your export is downloading.')).toBeVisible();
-  });
 
-  test('deletes the account with its password; the email can sign up again', async ({
-    page,
-    login,
-  }) => {
-    const user = await login();
-    await openSettings(page);
     await deleteWithPassword(page, user, 1280);
   });
 });
@@ -111,7 +114,10 @@ test.describe('Settings at 390 px', () => {
   });
 });
 
-/** Wrong password first (the dialog says so and nothing goes), then the right one. */
+/**
+ * Wrong password first (the dialog says so and nothing goes), then the right one; afterwards
+ * the old password signs in nowhere, and the email can sign up again.
+ */
 async function deleteWithPassword(page: Page, user: TestUser, width: number) {
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -130,6 +136,22 @@ async function deleteWithPassword(page: Page, user: TestUser, width: number) {
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
   await page.goto('/settings');
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  // The old password opens nothing: the API refuses it, and so does the sign-in page.
+  const old = await page.request.post('/api/auth/signin/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(old.status(), await old.text()).toBe(401);
+  await openEmailForm(page, () =>
+    page.getByRole('button', { name: 'Continue to sign in' }).click(),
+  );
+  await submitEmailForm(page, user, 'Sign In');
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: AUTH_ERROR_MESSAGES.INVALID_CREDENTIALS }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 
   const again = await page.request.post('/api/auth/signup', {
