@@ -327,6 +327,16 @@ test.describe('dashboard', () => {
     const [newest] = await createThreeProjects(page.request, session);
     await gotoDashboard(page);
     await page.getByRole('button', { name: 'New Project' }).focus();
+    // The card's first stop is its Share link button: Enter opens the link, Escape comes back.
+    await page.keyboard.press('Tab');
+    const shareLink = page.getByRole('button', { name: `Share link for ${newest!.name}` });
+    await expect(shareLink).toBeFocused();
+    await page.keyboard.press('Enter');
+    const share = page.getByRole('dialog', { name: 'Share link' });
+    await expect(share.getByLabel('Link')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
+    await expect(shareLink).toBeFocused();
     await page.keyboard.press('Tab');
     const del = page.getByRole('button', { name: `Delete project ${newest!.name}` });
     await expect(del).toBeFocused();
