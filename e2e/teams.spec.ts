@@ -154,6 +154,9 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   await shot(other, 'teams-switcher-390');
   await other.setViewportSize({ width: 1280, height: 800 });
 
+  // An editor may share it (docs/decisions/027): the card offers its share link.
+  await expect(card.getByRole('button', { name: 'Share link for Team App' })).toBeVisible();
+
   // … and edits it in the generator; the save reaches the team's project.
   await card.getByRole('button', { name: 'Open Project' }).click();
   const editor = other.locator('.monaco-editor .view-lines').first();
@@ -175,7 +178,7 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
     )
     .toMatchObject({ code: expect.stringContaining('edited by the team'), updated_by: invitee.id });
 
-  // A viewer sees it read-only: no delete, no composer, no save.
+  // A viewer sees it read-only: no delete, no share link, no composer, no save.
   const viewer = await verifiedAccount(request, account);
   await joinAs(request, account, owner, wsId, viewer, 'viewer');
   const third = await signedInPage(browser, account.url, viewer);
@@ -186,6 +189,7 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   const viewerCard = third.getByRole('article', { name: 'Team App' });
   await expect(viewerCard).toBeVisible();
   await expect(viewerCard.getByRole('button', { name: /Delete project/ })).toHaveCount(0);
+  await expect(viewerCard.getByRole('button', { name: /Share link/ })).toHaveCount(0);
   await viewerCard.getByRole('button', { name: 'Open Project' }).click();
   // The role arrives after the generator's own loads (a busy machine takes seconds).
   await expect(third.getByTestId('viewer-notice')).toBeVisible({ timeout: 20_000 });
