@@ -11,7 +11,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-accent text-accent-fg shadow-[0_0_0_1px_rgb(255_255_255/0.08)_inset] hover:bg-accent-hover',
+    'bg-accent text-accent-fg shadow-[0_0_0_1px_rgb(255_255_255/0.08)_inset] hover:bg-accent-strong',
   secondary: 'bg-white text-zinc-950 hover:bg-zinc-200',
   outline:
     'border border-border-strong bg-surface text-fg hover:bg-surface-2 hover:border-white/25',
