@@ -20,7 +20,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { SERVER_TS, benchTempDir, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
+import {
+  SERVER_TS,
+  benchTempDir,
+  report,
+  requestJson,
+  spawnLogged,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const SEQUENTIAL = Number(process.argv[2] ?? 50);
 const CONCURRENT = Number(process.argv[3] ?? 500);

@@ -30,7 +30,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../e2e/fixtures/model-server.mjs';
-import { SERVER_TS, benchTempDir, report, requestJson, spawnLogged, stop, waitFor200 } from './lib.mjs';
+import {
+  SERVER_TS,
+  benchTempDir,
+  report,
+  requestJson,
+  spawnLogged,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 // The model child: `node bench/stalled-readers.mjs --model-child` (forked below). It answers
 // {url} once listening, then {records} for every 'records' message.

@@ -118,7 +118,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
     await expect(page.getByTestId('editor-panel')).toHaveAttribute(
       'data-code',
-      PREVIEW_SAMPLES['python-error'].fixed,
+      PREVIEW_SAMPLES['python-error'].fixed!,
     );
     await expect
       .poll(() => gen.consoleText(), { timeout: 30_000 })
