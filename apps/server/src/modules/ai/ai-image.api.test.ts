@@ -228,3 +228,64 @@ describe('modify (SPEC §5: a prompt and 1–50 https image URLs)', () => {
     expect(await usageOf(user)).toMatchObject({ generationsUsed: 0 });
   });
 });
+
+describe('another user’s stored image (SPEC §5; docs/api.md Storage: a user reads only its own)', () => {
+  it('is not in their storage, not downloadable or removable by them, and no /text input of theirs', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    const made = await image(a, { prompt: 'a private sketch' });
+    expect(made.statusCode, made.body).toBe(200);
+    const [stored] = made.json().images as { path: string; publicUrl: string }[];
+    expect(stored?.path).toMatch(new RegExp(`^uploads/${a.id}/ai-image-`));
+    const { path: imagePath, publicUrl } = stored!;
+
+    // Storage has no listing route: what B holds is its own folder, and the image is not there.
+    expect(await storedFiles(a)).toEqual([imagePath.split('/').at(-1)]);
+    expect(await storedFiles(b)).toEqual([]);
+
+    const asB = { authorization: `Bearer ${b.token}`, 'x-forwarded-proto': 'https' };
+    // Reading another user's file answers as for a missing one.
+    const down = await t.app.inject({
+      method: 'GET',
+      url: `/api/storage/codewright/download?path=${encodeURIComponent(imagePath)}`,
+      headers: asB,
+    });
+    expect(down.statusCode).toBe(404);
+    expect(down.json().error).toEqual({ code: 'FILE_NOT_FOUND', message: 'File not found' });
+    const rm = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/storage/codewright/remove',
+      headers: asB,
+      payload: { paths: [imagePath] },
+    });
+    expect(rm.statusCode).toBe(404);
+    expect(rm.json().error).toEqual({ code: 'FILE_NOT_FOUND', message: 'File not found' });
+
+    // `imageUrls` of /text takes only the caller's own uploads, as publicUrl or as its path.
+    const before = model.requests.length;
+    for (const url of [publicUrl, new URL(publicUrl).pathname]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/codewright/text',
+        headers: asB,
+        payload: { prompt: 'describe this image', imageUrls: [url] },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `imageUrls: name one of your own uploads, /api/storage/codewright/public/uploads/${b.id}/<file> (the publicUrl storage upload returned).`,
+      });
+    }
+    expect(model.requests.length).toBe(before);
+    expect(await usageOf(b)).toMatchObject({ generationsUsed: 0, editsUsed: 0 });
+
+    // A still has it, unchanged.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/storage/codewright/download?path=${encodeURIComponent(imagePath)}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload).toEqual(pngOf('a private sketch#0'));
+  });
+});
