@@ -416,4 +416,51 @@ test.describe('generator workspace at 1280 px', () => {
       ((await plan.json()) as { usage: { generationsUsed: number } }).usage.generationsUsed,
     ).toBe(1);
   });
+
+  test('Stop of an edit after its code began offers the partial change for review, never "unchanged"; one edit counted', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    await openGenerator(page);
+    await send(page, 'make a counter');
+    await waitIdle(page);
+    const before = await editorPanel(page).getAttribute('data-code');
+    expect(before).toMatch(/\S/);
+    // An edit held halfway through its code (past the fence, inside the filler) until Stop.
+    await send(page, `add notes [[long-code:60]] [[hold:${holdKey()}]]`);
+    const review = page.getByTestId('review-panel');
+    await expect(review).toHaveAttribute('data-streaming', 'true', { timeout: 15_000 });
+    await expect(review.getByTestId('review-status')).toContainText(/[1-9]\d* so far/, {
+      timeout: 15_000,
+    });
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await waitIdle(page);
+    // What arrived is in the review, decided by the user; the editor is not changed meanwhile.
+    await expect(review).not.toHaveAttribute('data-streaming', 'true');
+    await expect(review.getByTestId('review-status')).toContainText(/[1-9]\d* changes? proposed/);
+    expect(await editorPanel(page).getAttribute('data-code')).toBe(before);
+    const answer = answers(page).last();
+    await expect(answer).toHaveAttribute('data-stopped', 'true');
+    await expect(answer).toContainText('the partial changes are offered for review');
+    await expect(answer).toContainText('this counted toward your usage');
+    await expect(answer).not.toContainText(/unchanged|not changed/);
+    const usage = async () => {
+      const res = await page.request.get('/api/plan', {
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } })
+        .usage;
+    };
+    expect(await usage()).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
+    // Accepted, the partial change reaches the editor and the note says so.
+    await acceptReview(page);
+    const after = await editorPanel(page).getAttribute('data-code');
+    expect(after).toMatch(/filler-/);
+    expect(after).not.toContain('edited: add notes');
+    await expect(answer).toContainText('the partial code is in the editor');
+    await expect(answer).not.toContainText(/unchanged|not changed/);
+    expect(await usage()).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
+  });
 });

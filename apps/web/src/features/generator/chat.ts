@@ -19,6 +19,11 @@ export interface ChatMessage {
    * into the editor (docs/api.md § AI "Stop").
    */
   charged?: boolean;
+  /**
+   * A stopped edit: what arrived was offered in the review (docs/api.md § AI "Stop"); once
+   * accepted it is also the answer's `codeSnapshot`.
+   */
+  reviewOffered?: boolean;
   /** A user message: the context chips it was sent with (kind, title, source; decision 033). */
   context?: PromptContextRef[];
 }

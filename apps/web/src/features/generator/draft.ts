@@ -29,6 +29,7 @@ export interface DraftMessage {
   codeSnapshot: string | null;
   stopped?: boolean;
   charged?: boolean;
+  reviewOffered?: boolean;
   stored: boolean;
   /** A user message's context chips (kind, title, source). */
   context?: PromptContextRef[];
@@ -98,6 +99,7 @@ function readMessage(raw: unknown): DraftMessage | null {
     codeSnapshot: isString(m.codeSnapshot) ? m.codeSnapshot : null,
     stopped: m.stopped === true || undefined,
     charged: typeof m.charged === 'boolean' ? m.charged : undefined,
+    reviewOffered: m.reviewOffered === true || undefined,
     stored: m.stored === true,
     ...(m.role === 'user' && readRefs(m.context).length > 0
       ? { context: readRefs(m.context) }
@@ -188,6 +190,7 @@ export function toDraftMessage(m: ChatMessage, stored: boolean): DraftMessage {
     codeSnapshot: m.codeSnapshot ?? null,
     ...(m.stopped ? { stopped: true } : {}),
     ...(m.charged !== undefined ? { charged: m.charged } : {}),
+    ...(m.reviewOffered ? { reviewOffered: true } : {}),
     stored,
     ...(m.context?.length ? { context: m.context } : {}),
   };
@@ -203,6 +206,7 @@ export function fromDraftMessage(m: DraftMessage): ChatMessage {
     codeSnapshot: m.codeSnapshot,
     ...(m.stopped ? { stopped: true } : {}),
     ...(m.charged !== undefined ? { charged: m.charged } : {}),
+    ...(m.reviewOffered ? { reviewOffered: true } : {}),
     ...(m.context?.length ? { context: m.context } : {}),
   };
 }

@@ -15,12 +15,17 @@ export interface ChatMessageViewProps {
   disabled: boolean;
 }
 
-/** What a stopped answer did, in words (docs/api.md § AI "Stop": charged ⇔ text was delivered). */
+/**
+ * What a stopped answer did, in words (docs/api.md § AI "Stop": charged ⇔ text was delivered).
+ * Never "unchanged" when partial code reached the editor or the review.
+ */
 function stoppedText(message: ChatMessage): string {
   if (!message.charged) return 'Stopped before any answer — nothing was charged';
-  return message.codeSnapshot
-    ? 'Stopped — the partial code is in the editor (this counted toward your usage)'
-    : 'Stopped before any code — the editor is unchanged (this counted toward your usage)';
+  if (message.codeSnapshot)
+    return 'Stopped — the partial code is in the editor (this counted toward your usage)';
+  if (message.reviewOffered)
+    return 'Stopped — the partial changes are offered for review (this counted toward your usage)';
+  return 'Stopped before any code — the editor is unchanged (this counted toward your usage)';
 }
 
 /** One message of the chat (SPEC §2.12): sender, content (answers as Markdown), time, Rollback. */

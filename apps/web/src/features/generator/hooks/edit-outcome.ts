@@ -59,7 +59,12 @@ export function finishEdit(answerId: string, result: EditCallResult, deps: EditO
     return;
   }
   // Stopped: with the charge standing, what arrived (on the rest of the code) is reviewed.
-  patch({ content: result.text, stopped: true, charged: result.charged });
+  patch({
+    content: result.text,
+    stopped: true,
+    charged: result.charged,
+    ...(result.code !== null ? { reviewOffered: true } : {}),
+  });
   if (result.code !== null) {
     deps.review.ready(result.code);
     toast.info(REVIEW_MESSAGES.stoppedReview);
