@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, waitForApp } from './fixtures.ts';
+import { expect, signIn, signUpViaApi, test, waitForApp } from './fixtures.ts';
 
 const WIDTHS = [1280, 390] as const;
 
@@ -36,6 +36,14 @@ async function expectNoSeriousViolations(page: Page, what: string) {
           .join(' | ')} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
     );
   expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+/** On a phone, the workspace tab of that name (Chat, Code, Preview); nothing on a desktop. */
+async function showTab(page: Page, name: 'Chat' | 'Code' | 'Preview') {
+  const tab = page.getByRole('tablist', { name: 'Workspace' }).getByRole('tab', {
+    name: new RegExp(`^${name}`),
+  });
+  if (await tab.isVisible()) await tab.click();
 }
 
 async function send(page: Page, text: string) {
@@ -72,6 +80,52 @@ for (const width of WIDTHS) {
       await dialog.getByRole('button', { name: 'Continue with Email' }).click();
       await expect(dialog.getByLabel('Email')).toBeFocused();
       await expectNoSeriousViolations(page, 'the auth dialog (email)');
+    });
+
+    test('/share: a public shared project (signed out)', async ({ page, request }) => {
+      const owner = await signUpViaApi(request);
+      const session = await signIn(request, owner);
+      const made = await request.post('/api/db/codewright/rest/v1/projects', {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: {
+          name: 'Shared Counter',
+          language: 'JavaScript',
+          code: 'export const count = 42;',
+          description: 'A tiny counter.',
+        },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const project = ((await made.json()) as { share_token: string }[])[0]!;
+      await page.goto(`/share?t=${project.share_token}`);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Shared Counter' })).toBeVisible();
+      await expect(page.getByTestId('shared-code')).toContainText('export const count = 42;');
+      await expectNoSeriousViolations(page, '/share');
+    });
+
+    test('/reset-password: the form and a failed link (signed out)', async ({ page }) => {
+      await page.goto('/reset-password?token=axe-scan-unknown-token');
+      await waitForApp(page);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+      ).toBeVisible();
+      await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+      await expectNoSeriousViolations(page, '/reset-password (form)');
+      await page.getByLabel('New password', { exact: true }).fill('axe-scan-password-1');
+      await page.getByLabel('Confirm new password').fill('axe-scan-password-1');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByRole('button', { name: 'Request a new link' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/reset-password (failed link)');
+    });
+
+    test('/verify-email: a failed link and its resend form (signed out)', async ({ page }) => {
+      await page.goto('/verify-email?token=axe-scan-unknown-token');
+      await waitForApp(page);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Verify your email' }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/verify-email');
     });
 
     if (width < 1024) {
@@ -120,6 +174,59 @@ for (const width of WIDTHS) {
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
       await expectNoSeriousViolations(page, '/settings (delete confirmation)');
+    });
+
+    test('/invitation: a link that cannot be accepted (signed in)', async ({ page, login }) => {
+      await login();
+      await page.goto('/invitation?token=axe-scan-unknown-token');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'The invitation could not be accepted' }),
+      ).toBeVisible();
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      await expectNoSeriousViolations(page, '/invitation');
+    });
+
+    test('the generator: Preview, review and History panels (signed in)', async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(90_000);
+      const user = await login();
+      const session = await signIn(page.request, user);
+      // Version control (the History panel) is a Pro feature.
+      const upgraded = await page.request.post('/api/plan/upgrade', {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: { plan: 'pro' },
+      });
+      expect(upgraded.status()).toBe(200);
+      await page.goto('/generator');
+      await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+      await send(page, 'a greeting function');
+
+      await page.getByRole('button', { name: 'Save Project' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save Project' });
+      await dialog.getByLabel('Project Name').fill('Axe Greeter');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(dialog).toBeHidden();
+
+      await send(page, 'add logging [[top-and-bottom]]');
+      await showTab(page, 'Code');
+      const review = page.getByTestId('review-panel');
+      await expect(review.getByTestId('review-hunk')).toHaveCount(2);
+      await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      await expectNoSeriousViolations(page, '/generator (review panel)');
+      await review.getByRole('button', { name: 'Accept all' }).click();
+      await expect(review).toHaveCount(0);
+
+      await page.getByTestId('editor-tab-history').click();
+      await expect(page.getByTestId('version-row').first()).toContainText('AI edit');
+      await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      await expectNoSeriousViolations(page, '/generator (History panel)');
+
+      await showTab(page, 'Preview');
+      const preview = page.getByTestId('preview-panel');
+      await expect(preview).toHaveAttribute('data-preview-phase', 'ready', { timeout: 30_000 });
+      await expectNoSeriousViolations(page, '/generator (Preview panel)');
     });
 
     test('the generator: empty, with answers, code, save dialog (signed in)', async ({

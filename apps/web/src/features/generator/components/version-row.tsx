@@ -64,7 +64,8 @@ export function VersionRow({
             </Badge>
           ) : null}
         </span>
-        <span className="text-xs text-subtle">
+        {/* On the selected row's accent tint, subtle grey falls under 4.5:1 (axe): muted there. */}
+        <span className={cn('text-xs', selected ? 'text-muted' : 'text-subtle')}>
           <time dateTime={v.createdAt}>{timeFormat.format(new Date(v.createdAt))}</time> · by{' '}
           {authorText(v.authorId, userId)}
           {comparedWith ? ' · compared' : ''}
