@@ -101,6 +101,13 @@ try {
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   await page.getByTestId('editor-tab-history').click();
   await page.getByTestId('version-row').nth(RUNS).waitFor({ timeout: 30_000 });
+  // The panel opens on the newest version against the one before: each run times a selection,
+  // so the first starts once that opening diff is on screen, not while it is still computed.
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+    'codewright:history-diff-shown',
+    { timeout: 30_000 },
+  );
 
   // The versions, newest first, as the panel lists them: the run that selects row i expects
   // the diff of that version against the one before it.
