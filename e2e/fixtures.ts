@@ -120,6 +120,16 @@ export async function signIn(request: APIRequestContext, user: TestUser): Promis
   return { id: body.user.id, token: body.access_token };
 }
 
+/** A user's meters this month, as GET /api/plan reports them to that user. */
+export async function usageOf(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ generationsUsed: number; editsUsed: number }> {
+  const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
+}
+
 /** Sets a user's monthly usage counters through the admin SQL endpoint. */
 export async function setUsage(
   request: APIRequestContext,

@@ -15,6 +15,7 @@ import {
   signUpViaApi,
   submitEmailForm,
   test,
+  usageOf,
   waitForApp,
 } from './fixtures.ts';
 
@@ -409,12 +410,7 @@ test.describe('generator workspace at 1280 px', () => {
     const code = await editorPanel(page).getAttribute('data-code');
     expect(code).toMatch(/filler-/);
     expect(code).not.toContain("return 'stopped midway';");
-    const plan = await page.request.get('/api/plan', {
-      headers: { authorization: `Bearer ${session.token}` },
-    });
-    expect(
-      ((await plan.json()) as { usage: { generationsUsed: number } }).usage.generationsUsed,
-    ).toBe(1);
+    expect((await usageOf(page.request, session.token)).generationsUsed).toBe(1);
   });
 
   test('Stop of an edit after its code began offers the partial change for review, never "unchanged"; one edit counted', async ({
@@ -446,13 +442,7 @@ test.describe('generator workspace at 1280 px', () => {
     await expect(answer).toContainText('the partial changes are offered for review');
     await expect(answer).toContainText('this counted toward your usage');
     await expect(answer).not.toContainText(/unchanged|not changed/);
-    const usage = async () => {
-      const res = await page.request.get('/api/plan', {
-        headers: { authorization: `Bearer ${session.token}` },
-      });
-      return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } })
-        .usage;
-    };
+    const usage = () => usageOf(page.request, session.token);
     expect(await usage()).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
     // Accepted, the partial change reaches the editor and the note says so.
     await acceptReview(page);

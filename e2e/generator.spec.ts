@@ -5,9 +5,9 @@
  * current code it returns that code plus `// edited: <request>`.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
-import { expect, holdKey, setUsage, signIn, test } from './fixtures.ts';
+import { expect, holdKey, setUsage, signIn, test, usageOf } from './fixtures.ts';
 
 const FREE = PLAN_LIMITS.free;
 // A 1×1 transparent PNG: the server detects the type from these bytes.
@@ -15,12 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function usageOf(request: APIRequestContext, token: string) {
-  const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
-}
 
 async function openGenerator(page: Page) {
   await page.goto('/generator');
