@@ -189,7 +189,13 @@ export function DiffEditor({
       const id = key ?? `#${unkeyed.current++}`;
       let found = kept.get(id);
       kept.delete(id);
-      if (!found || found.isDisposed() || found.getValue() !== text) {
+      if (found && !found.isDisposed() && found.getValue() !== text) {
+        // A key whose text changed: its old model may still be on screen, so it is retired
+        // with the others rather than disposed here.
+        kept.set(`#${unkeyed.current++}`, found);
+        found = undefined;
+      }
+      if (!found || found.isDisposed()) {
         found = monaco.editor.createModel(text, languageRef.current);
       } else if (found.getLanguageId() !== languageRef.current) {
         monaco.editor.setModelLanguage(found, languageRef.current);
