@@ -17,6 +17,11 @@ beforeAll(async () => {
       setTimeout(() => res.end('slow'), 300);
       return;
     }
+    if (req.url === '/big') {
+      // An answer larger than the socket buffers take at once (a long model answer).
+      res.end(Buffer.alloc(8 * 1024 * 1024, 'y'));
+      return;
+    }
     if (req.url === '/drop-after') {
       // The provider read the whole request (and may have started work), then the
       // connection went away.
@@ -114,6 +119,53 @@ describe('kept-alive provider connections', () => {
     expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
+    agent.destroy();
+  });
+
+  it('idle time runs from when the answer arrived, not from when its reader finished it', async () => {
+    const agent = providerAgents(100)['http:'];
+    // A short answer that waits, whole and unread, for longer than the idle cap: the provider
+    // has been idle since it sent it, so the connection is not kept for another call.
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}/echo`, { agent }, (res) => {
+          setTimeout(() => {
+            res.resume();
+            res.on('end', resolve);
+          }, 250);
+        })
+        .on('error', reject);
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
+    expect((await get(agent, '/echo')).reused).toBe(false);
+    // Read at once, the same answer leaves its connection for the next call.
+    expect((await get(agent, '/echo')).reused).toBe(true);
+    agent.destroy();
+  });
+
+  it('a connection whose answer was read with backpressure is not kept', async () => {
+    const agent = providerAgents(4_000)['http:'];
+    expect((await get(agent, '/echo')).reused).toBe(false);
+    // Read slowly: the socket pauses, and the provider may have finished writing long before
+    // the end arrives here, so its keep-alive clock cannot be known.
+    const length = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base}/big`, { agent }, (res) => {
+          let got = 0;
+          const readSome = () => {
+            let chunk: Buffer | null;
+            while ((chunk = res.read() as Buffer | null) !== null) got += chunk.length;
+          };
+          res.on('readable', () => setTimeout(readSome, 5));
+          res.on('end', () => resolve(got));
+        })
+        .on('error', reject);
+    });
+    expect(length).toBe(8 * 1024 * 1024);
+    await new Promise((r) => setImmediate(r));
+    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
+    expect((await get(agent, '/echo')).reused).toBe(false);
     agent.destroy();
   });
 

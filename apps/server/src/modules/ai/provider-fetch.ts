@@ -24,19 +24,59 @@ import type { Duplex } from 'node:stream';
  */
 export const PROVIDER_IDLE_SOCKET_MS = 4_000;
 
-/** Closes free sockets after `idleMs`; a socket taken for a request has no time-out. */
+/** What a provider connection's current answer did on arrival (one record a socket). */
+interface Arrival {
+  /** When the answer's last bytes reached this process. */
+  lastDataAt: number;
+  /** The socket was paused (its answer read with backpressure) since it was handed out. */
+  paused: boolean;
+}
+
+/**
+ * Closes free sockets once they have been idle for `idleMs`, counted the way the provider
+ * counts: its keep-alive timer starts when it has written its answer, not when we finish reading
+ * it. The end of an answer can wait unread for seconds (a reader whose socket is full), so the
+ * idle time runs from when its last bytes arrived; and an answer read with backpressure (the
+ * socket paused) may have been written long before it arrived, so its connection is closed
+ * rather than kept (decision 012). A socket taken for a request has no time-out.
+ */
 function idleCapped<A extends http.Agent>(agent: A, idleMs: number): A {
+  const arrivals = new WeakMap<Duplex, Arrival>();
+  const handOut = (socket: Duplex) => {
+    const arrival = arrivals.get(socket);
+    if (arrival) arrival.paused = false;
+  };
+  const create = agent.createConnection.bind(agent);
+  agent.createConnection = ((...args: Parameters<typeof agent.createConnection>) => {
+    const socket = create(...args);
+    if (socket) {
+      const arrival: Arrival = { lastDataAt: Date.now(), paused: false };
+      arrivals.set(socket, arrival);
+      socket.on('data', () => {
+        arrival.lastDataAt = Date.now();
+      });
+      socket.on('pause', () => {
+        arrival.paused = true;
+      });
+    }
+    return socket;
+  }) as typeof agent.createConnection;
   const keep = agent.keepSocketAlive.bind(agent);
   agent.keepSocketAlive = (socket: Duplex): void => {
-    // Node answers whether the socket may stay (its types say void).
+    const arrival = arrivals.get(socket);
+    const idleFor = arrival ? Date.now() - arrival.lastDataAt : 0;
+    // The agent destroys a socket it may not keep (its types say void).
+    if (arrival?.paused || idleFor >= idleMs) return false as unknown as void;
+    // Node answers whether the socket may stay.
     const kept = keep(socket) as unknown as boolean | undefined;
     // The agent destroys a free socket whose time-out fires.
-    if (kept !== false) (socket as Socket).setTimeout(idleMs);
+    if (kept !== false) (socket as Socket).setTimeout(idleMs - idleFor);
     return kept as unknown as void;
   };
   const reuse = agent.reuseSocket.bind(agent);
   agent.reuseSocket = (socket, request) => {
     (socket as Socket).setTimeout(0);
+    handOut(socket);
     reuse(socket, request);
   };
   return agent;
