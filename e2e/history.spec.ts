@@ -366,6 +366,77 @@ test.describe('History panel', () => {
   });
 });
 
+test.describe('History panel, stepping back', () => {
+  test('each step back shows the right pair, including the diff computed ahead of the click', async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    const session = await signIn(page.request, user);
+    const auth = { authorization: `Bearer ${session.token}` };
+    expect(
+      (
+        await page.request.post('/api/plan/upgrade', { headers: auth, data: { plan: 'pro' } })
+      ).status(),
+    ).toBe(200);
+    // Version n adds n - 1 lines to the one before: a diff of the wrong pair shows another count.
+    const base = ['function steps() {', '  return 0;', '}'];
+    const codes = [1, 2, 3, 4].map((n) => {
+      const added = Array.from({ length: (n * (n - 1)) / 2 }, (_, i) => `  // step ${i + 1}`);
+      return [base[0], ...added, ...base.slice(1)].join('\n');
+    });
+    const made = await page.request.post('/api/db/codewright/rest/v1/projects', {
+      headers: auth,
+      data: { name: 'Steps', language: 'JavaScript', code: codes[0] },
+    });
+    expect(made.status()).toBe(201);
+    const [project] = (await made.json()) as { id: string }[];
+    for (const code of codes.slice(1)) {
+      const res = await page.request.post(`/api/versions/codewright/${project!.id}`, {
+        headers: auth,
+        data: { code, source: 'edit', prompt: 'one more step' },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const { versions } = (await (
+      await page.request.get(`/api/versions/codewright/${project!.id}`, { headers: auth })
+    ).json()) as { versions: { id: string; number: number }[] };
+    expect(versions.map((v) => v.number)).toEqual([4, 3, 2, 1]);
+
+    await page.goto('/dashboard');
+    await page
+      .getByRole('article', { name: 'Steps' })
+      .getByRole('button', { name: 'Open Project' })
+      .click();
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('editor-tab-history').click();
+    const rows = page.getByTestId('version-row');
+    await expect(rows).toHaveCount(4);
+    const diff = page.getByTestId('diff-editor');
+    const inserted = diff.locator('.editor.modified .view-overlays .line-insert');
+    // Opens on version 4 against 3: three lines added.
+    await expect(diff).toHaveAttribute('data-diff-ready', 'true');
+    await expect(inserted).toHaveCount(3);
+    for (const [row, added] of [
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      // The next step back (this row against the one below it) was computed ahead.
+      await expect(diff).toHaveAttribute(
+        'data-diff-prepared',
+        `${versions[row + 1]!.id}..${versions[row]!.id}`,
+      );
+      await rows.nth(row).click();
+      await expect(rows.nth(row)).toHaveAttribute('aria-current', 'true');
+      await expect(inserted).toHaveCount(added);
+      await expect(diff.locator('.editor.modified')).toContainText(`// step ${row === 1 ? 3 : 1}`);
+    }
+    // Compared with itself nothing changed: no line marked.
+    await rows.nth(3).click();
+    await expect(inserted).toHaveCount(0);
+  });
+});
+
 test.describe('history screenshots', () => {
   test.describe.configure({ timeout: 120_000 });
   for (const width of [1280, 390]) {

@@ -31,14 +31,30 @@ export interface DiffEditorProps {
    */
   originalKey?: string;
   modifiedKey?: string;
+  /**
+   * With `comparisons`: the comparison likely shown next (the History panel stepping back). Its
+   * diff is computed ahead, in Monaco's worker and into Monaco's own cache of recent diffs, so
+   * that showing it takes only drawing it.
+   */
+  next?: Comparison | null;
   /** Called each time Monaco has computed and shown the diff of new texts. */
   onShown?: () => void;
+}
+
+/** Two texts to compare, each with its key (see `originalKey`). */
+export interface Comparison {
+  original: string;
+  originalKey: string;
+  modified: string;
+  modifiedKey: string;
 }
 
 /**
  * Monaco's diff editor (read-only) for the review of an AI edit and the History panel
  * (docs/decisions/022). Same chunk, theme and font as the code editor; below 640 px it switches
- * to the inline view by itself. Marks its root `data-diff-ready` once the diff is on screen.
+ * to the inline view by itself. Marks its root `data-diff-ready` once the diff is on screen, and
+ * `data-diff-prepared` with the keys (`original..modified`) of the last `next` comparison whose
+ * diff was computed ahead.
  */
 export function DiffEditor({
   original,
@@ -51,6 +67,7 @@ export function DiffEditor({
   comparisons = false,
   originalKey,
   modifiedKey,
+  next = null,
   onShown,
 }: DiffEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -66,6 +83,10 @@ export function DiffEditor({
    */
   const keptRef = useRef(new Map<string, Monaco.editor.ITextModel>());
   const unkeyed = useRef(0);
+  /** A key of its own for a model without one, or one retired from its key. */
+  const spareKey = () => `#${unkeyed.current++}`;
+  /** The models of the comparison being prepared (`next`): kept until it is replaced. */
+  const preparedRef = useRef<Monaco.editor.ITextModel[]>([]);
   const languageRef = useRef(language);
   /** A new comparison waits for its diff to scroll to the first change. */
   const revealPending = useRef(false);
@@ -73,6 +94,8 @@ export function DiffEditor({
   const [ready, setReady] = useState(false);
   const [shown, setShown] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The keys of the comparison whose diff was computed ahead (`data-diff-prepared`). */
+  const [prepared, setPrepared] = useState<string | null>(null);
 
   useEffect(() => {
     shownRef.current = onShown;
@@ -140,7 +163,8 @@ export function DiffEditor({
         diff.onDidUpdateDiff(() => {
           // New models start without a diff: wait for the one computed for them.
           if (diff.getLineChanges() === null) return;
-          retireModels(kept, modelsRef.current);
+          mark(MARK_COMPUTED);
+          retireModels(kept, [...modelsRef.current, ...preparedRef.current]);
           if (revealPending.current) {
             revealPending.current = false;
             diff.revealFirstDiff();
@@ -184,34 +208,49 @@ export function DiffEditor({
       return;
     }
     // A new comparison: its models are diffed at once (an edit waits 200 ms first).
-    const take = (key: string | undefined, text: string) => {
-      const kept = keptRef.current;
-      const id = key ?? `#${unkeyed.current++}`;
-      let found = kept.get(id);
-      kept.delete(id);
-      if (found && !found.isDisposed() && found.getValue() !== text) {
-        // A key whose text changed: its old model may still be on screen, so it is retired
-        // with the others rather than disposed here.
-        kept.set(`#${unkeyed.current++}`, found);
-        found = undefined;
-      }
-      if (!found || found.isDisposed()) {
-        found = monaco.editor.createModel(text, languageRef.current);
-      } else if (found.getLanguageId() !== languageRef.current) {
-        monaco.editor.setModelLanguage(found, languageRef.current);
-      }
-      kept.set(id, found);
-      return found;
-    };
+    const take = (key: string | undefined, text: string) =>
+      takeModel(monaco, keptRef.current, key ?? spareKey(), text, spareKey, languageRef.current);
     // A version compared with itself still gets a model for each side.
-    const next = [
+    const shown = [
       take(originalKey, original),
       take(modifiedKey === originalKey ? undefined : modifiedKey, modified),
     ];
     revealPending.current = original !== '' || modified !== '';
-    diff.setModel({ original: next[0]!, modified: next[1]! });
-    modelsRef.current = next;
+    diff.setModel({ original: shown[0]!, modified: shown[1]! });
+    mark(MARK_MODELS_SET);
+    modelsRef.current = shown;
   }, [original, modified, originalKey, modifiedKey, comparisons, ready]);
+
+  useEffect(() => {
+    const diff = diffRef.current;
+    const monaco = monacoRef.current;
+    if (!comparisons || !next || !diff || !monaco) return;
+    const { original: a, originalKey: aKey, modified: b, modifiedKey: bKey } = next;
+    if (aKey === bKey) return;
+    const models = [
+      takeModel(monaco, keptRef.current, aKey, a, spareKey, languageRef.current),
+      takeModel(monaco, keptRef.current, bKey, b, spareKey, languageRef.current),
+    ];
+    preparedRef.current = models;
+    // A view model computes the diff with this editor's options and draws nothing; Monaco keeps
+    // the result by the models' URIs and versions, where setting these models finds it.
+    const viewModel = diff.createViewModel({ original: models[0]!, modified: models[1]! });
+    let live = true;
+    viewModel.waitForDiff().then(
+      () => {
+        if (!live) return;
+        viewModel.dispose();
+        setPrepared(`${aKey}..${bKey}`);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      // Cancels a diff still being computed before its models may be retired.
+      viewModel.dispose();
+      preparedRef.current = [];
+    };
+  }, [next, comparisons, ready]);
 
   useEffect(() => {
     languageRef.current = language;
@@ -237,6 +276,7 @@ export function DiffEditor({
     <div
       className={className}
       data-diff-ready={ready && shown ? 'true' : undefined}
+      data-diff-prepared={prepared ?? undefined}
       data-testid="diff-editor"
     >
       <div ref={hostRef} className="h-full w-full" />
@@ -256,8 +296,51 @@ export function DiffEditor({
   );
 }
 
-/** The comparisons' models kept: the current pair and the newest others, up to this many. */
-const KEPT_MODELS = 4;
+/**
+ * Performance marks of a comparison's steps, read by bench/history-diff-view.mjs: its models
+ * set on the diff editor, and the diff Monaco's worker computed for them reported back.
+ */
+const MARK_MODELS_SET = 'codewright:diff-models-set';
+const MARK_COMPUTED = 'codewright:diff-computed';
+
+function mark(name: string): void {
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
+/**
+ * The comparisons' models kept: the current pair, the one being prepared and the newest others,
+ * up to this many.
+ */
+const KEPT_MODELS = 5;
+
+/**
+ * The kept model of `key` (made newest), or a new one for `text`. A key whose text changed
+ * keeps its old model under a `spare` key, as its old model may still be on screen: it is
+ * retired with the others rather than disposed here.
+ */
+function takeModel(
+  monaco: typeof Monaco,
+  kept: Map<string, Monaco.editor.ITextModel>,
+  key: string,
+  text: string,
+  spare: () => string,
+  language: string,
+): Monaco.editor.ITextModel {
+  let found = kept.get(key);
+  kept.delete(key);
+  if (found && !found.isDisposed() && found.getValue() !== text) {
+    kept.set(spare(), found);
+    found = undefined;
+  }
+  if (!found || found.isDisposed()) {
+    found = monaco.editor.createModel(text, language);
+  } else if (found.getLanguageId() !== language) {
+    monaco.editor.setModelLanguage(found, language);
+  }
+  kept.set(key, found);
+  return found;
+}
 
 /** Disposes the oldest kept models beyond KEPT_MODELS, never one of `current`. */
 function retireModels(

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { client } from '../../../sdk.ts';
-import { DiffEditor } from '../../editor/diff-editor.tsx';
+import { type Comparison, DiffEditor } from '../../editor/diff-editor.tsx';
 import { useVersions, versionErrorText } from '../hooks/use-versions.ts';
 import { CheckpointForm } from './checkpoint-form.tsx';
 import { VersionRow } from './version-row.tsx';
@@ -41,6 +41,8 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const [against, setAgainst] = useState<string | 'previous'>('previous');
   const [pair, setPair] = useState<{ from: Version; to: Version } | null>(null);
+  /** The comparison likely shown next, prepared by the diff view (stepping back). */
+  const [next, setNext] = useState<Comparison | null>(null);
   const [sideBySide, setSideBySide] = useState(true);
   const [confirm, setConfirm] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -245,11 +247,26 @@ export function HistoryPanel(props: HistoryPanelProps) {
           ariaLabel={from && to ? `Version ${from.number} and version ${to.number}` : 'Versions'}
           className="relative min-h-[12rem] flex-1 bg-[#1e1e1e]"
           comparisons
+          next={next}
           onShown={() => {
             if (!pair) return;
-            // The likely next step back through the history: read the version before `from`.
+            // The likely next step back through the history: read the version before `from`,
+            // and (comparing each version with the one before it) have its diff computed ahead.
             const before = list.find((v) => v.number < pair.from.number);
-            if (before) read(before.id).catch(() => {});
+            if (before) {
+              read(before.id).then(
+                (version) => {
+                  if (against !== 'previous') return;
+                  setNext({
+                    original: version.code,
+                    originalKey: version.id,
+                    modified: pair.from.code,
+                    modifiedKey: pair.from.id,
+                  });
+                },
+                () => {},
+              );
+            }
             performance.clearMarks(MARK_SHOWN);
             performance.mark(MARK_SHOWN, { detail: { from: pair.from.id, to: pair.to.id } });
           }}
