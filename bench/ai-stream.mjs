@@ -5,7 +5,8 @@
 //  2. 500 concurrent streams on one server process: all complete, and the p99 gap between
 //     chunks as seen by the client < 50 ms, the test model sending a chunk every ~10 ms.
 // The scripted test model (e2e/fixtures/model-server.mjs) runs as its own process; the
-// server runs from source (tsx) on a fresh DATA_DIR (the embedded PostgreSQL, or DATABASE_URL
+// server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source through
+// tsx) on a fresh DATA_DIR (the embedded PostgreSQL, or DATABASE_URL
 // when set); a Pro user, metered (one quota reservation per request).
 // The client is this process; besides the figures it prints each process's CPU, its own event
 // loop delay and how much of the over-budget gap time it was itself stalled, so that a busy
@@ -21,10 +22,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
-  SERVER_TS,
   benchTempDir,
   report,
   requestJson,
+  serverEntryArgs,
   spawnLogged,
   stop,
   waitFor200,
@@ -169,9 +170,7 @@ const model = spawnLogged(
 const app = spawnLogged(
   [
     ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    '--import',
-    'tsx',
-    SERVER_TS,
+    ...serverEntryArgs(),
   ],
   {
     NODE_ENV: 'production',

@@ -1,10 +1,11 @@
 // Shared helpers of the bench scripts: build check, spawning the server (built or from
 // source), waiting for health, signing a bench user in, and printing results as JSON plus a table.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 /**
  * A throwaway folder for a bench's DATA_DIR. mkdtemp makes it 0700; as root the embedded
@@ -21,17 +22,27 @@ export const SERVER_JS = path.join(ROOT, 'apps/server/dist/server.js');
 export const SERVER_TS = path.join(ROOT, 'apps/server/src/server.ts');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
-/** Builds the server bundle when it is missing (the SPA is not needed here). */
+/**
+ * Builds the server bundle when it is missing or older than its sources, as `npm start` does
+ * (the SPA is not needed here): a bench never measures yesterday's bundle.
+ */
 export function ensureServerBuilt() {
-  if (fs.existsSync(SERVER_JS)) return;
-  console.error(
-    'bench: apps/server/dist/server.js missing, running `npm run build -w apps/server`',
-  );
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('server build failed');
+  buildIfStale({ only: ['server'], log: (line) => console.error(`bench: ${line}`) });
+}
+
+/**
+ * The node arguments that run the server as `npm start` does: the built bundle (built first when
+ * stale). BENCH_FROM_SOURCE=1 runs its TypeScript through tsx instead, and BENCH_SERVER_TS
+ * another entry from source (an older checkout, to compare). tsx also turns source maps on, and
+ * the first stack trace formatted then parses a bundle's whole map: some 200,000 arrays, about
+ * 20 MB of heap that the production server never holds (docs/decisions/012).
+ */
+export function serverEntryArgs() {
+  const other = process.env.BENCH_SERVER_TS;
+  if (other) return ['--import', 'tsx', other];
+  if (process.env.BENCH_FROM_SOURCE === '1') return ['--import', 'tsx', SERVER_TS];
+  ensureServerBuilt();
+  return [SERVER_JS];
 }
 
 /** Spawns `node <args>` in the repository root with extra environment; its output goes to a log file. */

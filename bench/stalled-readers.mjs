@@ -1,6 +1,7 @@
 // Budget (issue 11, "Stalled readers"): 20 AI streams whose clients stop reading leave the
 // server's memory growth under 50 MB and /api/health p99 under 50 ms.
-// The server runs from source (tsx) on a fresh DATA_DIR (the embedded database, or PostgreSQL
+// The server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source
+// through tsx) on a fresh DATA_DIR (the embedded database, or PostgreSQL
 // when DATABASE_URL is set) with its default stall limit (AI_STREAM_STALL_MS, 30 s) unless
 // BENCH_STALL_MS says otherwise. The scripted test model (e2e/fixtures/model-server.mjs) runs in
 // a child process of this script (making the answers costs CPU this client needs for its
@@ -31,10 +32,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../e2e/fixtures/model-server.mjs';
 import {
-  SERVER_TS,
   benchTempDir,
   report,
   requestJson,
+  serverEntryArgs,
   spawnLogged,
   stop,
   waitFor200,
@@ -73,7 +74,6 @@ const CHUNK_DELAY_MS = Number(process.env.BENCH_STALL_CHUNK_DELAY_MS ?? 0);
 const WARM_KIB = 4 * 1024;
 // Rounds of that warm-up (BENCH_STALL_WARM_ROUNDS=0: a fresh server's growth, heap sizing included).
 const WARM_ROUNDS = Number(process.env.BENCH_STALL_WARM_ROUNDS ?? 2);
-const SERVER_ENTRY = process.env.BENCH_SERVER_TS ?? SERVER_TS;
 const BUDGET = { rss_growth_mb: 50, health_p99_ms: 50 };
 
 const pct = (xs, p) => {
@@ -167,9 +167,7 @@ const modelRecords = () =>
 const app = spawnLogged(
   [
     ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    '--import',
-    'tsx',
-    SERVER_ENTRY,
+    ...serverEntryArgs(),
   ],
   {
     NODE_ENV: 'production',
