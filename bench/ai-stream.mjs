@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
+  benchNodeArgs,
   benchTempDir,
   report,
   requestJson,
@@ -168,10 +169,7 @@ const model = spawnLogged(
   logFile,
 );
 const app = spawnLogged(
-  [
-    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    ...serverEntryArgs(),
-  ],
+  [...benchNodeArgs(), ...serverEntryArgs()],
   {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

@@ -21,14 +21,20 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_JS = path.join(ROOT, 'apps/server/dist/server.js');
 export const SERVER_TS = path.join(ROOT, 'apps/server/src/server.ts');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
+/** BENCH_FROM_SOURCE=1: benches run the server's TypeScript through tsx, not the built bundle. */
+const FROM_SOURCE = process.env.BENCH_FROM_SOURCE === '1';
 
 /**
  * Builds the server bundle when it is missing or older than its sources, as `npm start` does
  * (the SPA is not needed here): a bench never measures yesterday's bundle.
  */
 export function ensureServerBuilt() {
+  if (serverChecked) return;
   buildIfStale({ only: ['server'], log: (line) => console.error(`bench: ${line}`) });
+  serverChecked = true;
 }
+/** Checked once a process: a bench that times the server's start-up never times the check. */
+let serverChecked = false;
 
 /**
  * The node arguments that run the server as `npm start` does: the built bundle (built first when
@@ -40,7 +46,7 @@ export function ensureServerBuilt() {
 export function serverEntryArgs() {
   const other = process.env.BENCH_SERVER_TS;
   if (other) return ['--import', 'tsx', other];
-  if (process.env.BENCH_FROM_SOURCE === '1') return ['--import', 'tsx', SERVER_TS];
+  if (FROM_SOURCE) return ['--import', 'tsx', SERVER_TS];
   ensureServerBuilt();
   return [SERVER_JS];
 }
@@ -57,13 +63,20 @@ export function spawnLogged(args, env, logFile) {
   return child;
 }
 
+/** Extra node flags for the server from BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+export function benchNodeArgs() {
+  return process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+}
+
 /**
- * Starts the server with the given environment on 127.0.0.1: the built bundle, or its
- * TypeScript through tsx when `fromSource`; its output goes to a log file.
+ * Starts the server with the given environment on 127.0.0.1: the built bundle (rebuilt when
+ * stale), or its TypeScript through tsx when `fromSource` (default: BENCH_FROM_SOURCE=1), with
+ * BENCH_NODE_ARGS; its output goes to a log file.
  */
-export function startServer(env, logFile, { fromSource = false } = {}) {
+export function startServer(env, logFile, { fromSource = FROM_SOURCE } = {}) {
+  if (!fromSource) ensureServerBuilt();
   const args = fromSource ? ['--import', 'tsx', SERVER_TS] : [SERVER_JS];
-  return spawnLogged(args, { HOST: '127.0.0.1', ...env }, logFile);
+  return spawnLogged([...benchNodeArgs(), ...args], { HOST: '127.0.0.1', ...env }, logFile);
 }
 
 /**

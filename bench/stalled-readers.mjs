@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../e2e/fixtures/model-server.mjs';
 import {
+  benchNodeArgs,
   benchTempDir,
   report,
   requestJson,
@@ -165,10 +166,7 @@ const modelRecords = () =>
     modelChild.send('records');
   });
 const app = spawnLogged(
-  [
-    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    ...serverEntryArgs(),
-  ],
+  [...benchNodeArgs(), ...serverEntryArgs()],
   {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

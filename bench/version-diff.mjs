@@ -62,7 +62,6 @@ const server = startServer(
     LOG_LEVEL: 'warn',
   },
   path.join(dir, 'server.log'),
-  { fromSource: process.env.BENCH_FROM_DIST !== '1' },
 );
 try {
   const url = `http://127.0.0.1:${PORT}`;

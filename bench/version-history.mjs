@@ -5,7 +5,7 @@
 //   - list: GET /api/versions/{project}/{projectId} of a project with 1,000 versions, p50
 //     under 10 ms from the API (sequential requests, client-side time).
 // Each edit is a commit through the API (POST /api/versions/…, source edit), one at a time.
-// The server runs from source (tsx); BENCH_FROM_DIST=1 uses the built bundle.
+// The server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source).
 // Usage: [VERSION_BENCH_PORT=3920] node bench/version-history.mjs [edits=1000] (uses that port and the next)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,6 @@ const LIST_REQUESTS = 300;
 const PORT = Number(process.env.VERSION_BENCH_PORT ?? 3920);
 const PORTS = { embedded: PORT, postgres: PORT + 1 };
 const BUDGET = { storage_mb: 5, list_p50_ms: 10 };
-const fromDist = process.env.BENCH_FROM_DIST === '1';
 
 /** A deterministic pseudo-random sequence (mulberry32), so every run makes the same edits. */
 function random(seed) {
@@ -94,7 +93,6 @@ async function measure(kind, env) {
       ...env,
     },
     logFile,
-    { fromSource: !fromDist },
   );
   try {
     const base = `http://127.0.0.1:${port}`;
