@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CONTEXT_HEADING } from '@codewright/contract';
 import { pdfOf } from './fixtures/fixture-site.mjs';
-import { expect, loginViaApi, signIn, signUpViaApi, test, type ApiSession } from './fixtures.ts';
+import { expect, loginViaApi, signIn, signUpViaApi, test, usageOf } from './fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** start-server.mjs puts the fixture site here and allow-lists it. */
@@ -54,14 +54,6 @@ async function addPage(page: Page, url: string) {
   await dialog.getByLabel('Web page address').fill(url);
   await dialog.getByRole('button', { name: 'Add page' }).click();
   return dialog;
-}
-
-async function usage(page: Page, session: ApiSession) {
-  const res = await page.request.get('/api/plan', {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
 }
 
 async function shot(page: Page, name: string) {
@@ -199,7 +191,10 @@ test.describe('context on edits and in the chat (decision 033)', () => {
     await expect(lastAnswer(page)).toContainText('The first paragraph of the fixture article');
     await expect(lastAnswer(page)).toContainText('now add paging');
     await expect(userMessages(page).last().getByTestId('message-context-item')).toHaveCount(1);
-    expect(await usage(page, session)).toMatchObject({ generationsUsed: 1, editsUsed: 2 });
+    expect(await usageOf(page.request, session.token)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 2,
+    });
   });
 
   for (const width of [1280, 390] as const) {
@@ -308,7 +303,10 @@ test.describe('speech and images', () => {
     const session = await signIn(page.request, user);
     await openGenerator(page);
     await send(page, 'make a counter');
-    expect(await usage(page, session)).toMatchObject({ generationsUsed: 1, editsUsed: 0 });
+    expect(await usageOf(page.request, session.token)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 0,
+    });
 
     const answer = page.getByRole('article', { name: 'AI Assistant message' }).last();
     const speech = page.waitForRequest((r) => r.url().endsWith('/speech'));
@@ -326,7 +324,10 @@ test.describe('speech and images', () => {
     await expect(audio).toHaveAttribute('src', /^blob:/);
     await expect(audio).toHaveAttribute('data-played', 'true');
     // The editor held code, so the unit is an edit (decision 014).
-    expect(await usage(page, session)).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
+    expect(await usageOf(page.request, session.token)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 1,
+    });
   });
 
   test('an image asset is stored and its URL goes to the model with the next prompt', async ({
@@ -353,7 +354,10 @@ test.describe('speech and images', () => {
     const file = await page.request.get(url);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('image/png');
-    expect(await usage(page, session)).toMatchObject({ generationsUsed: 1, editsUsed: 0 });
+    expect(await usageOf(page.request, session.token)).toMatchObject({
+      generationsUsed: 1,
+      editsUsed: 0,
+    });
 
     await dialog.getByRole('button', { name: 'Use in the code' }).click();
     await expect(dialog).toBeHidden();

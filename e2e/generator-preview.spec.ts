@@ -6,17 +6,16 @@
  */
 import type { APIRequestContext, Request } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS, PREVIEW_PYTHON_TIME_LIMIT_MS } from '@codewright/contract';
-import { setUsage, signIn } from './fixtures.ts';
+import { setUsage, signIn, usageOf } from './fixtures.ts';
 import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
 
 const shot = (gen: GeneratorPreview, name: string) =>
   gen.page.screenshot({ path: `e2e/output/screenshots/generator-preview-${name}.png` });
 
-async function usageOf(request: APIRequestContext, user: { email: string; password: string }) {
-  const { token } = await signIn(request, user);
-  const res = await request.get('/api/plan', { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { usage: { generationsUsed: number; editsUsed: number } }).usage;
+/** A user's meters, read as that user (fixtures' usageOf after a sign-in). */
+async function meters(request: APIRequestContext, user: { email: string; password: string }) {
+  return usageOf(request, (await signIn(request, user)).token);
 }
 
 /** A request for the preview's own code: its lazily loaded chunks or anything under /preview/. */
@@ -125,7 +124,7 @@ test.describe('the preview in the generator at 1280 px', () => {
       .toContain('Coffee costs nothing yet');
     expect(await gen.consoleText()).not.toContain('KeyError');
     await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([]);
-    expect(await usageOf(page.request, gen.user)).toMatchObject({
+    expect(await meters(page.request, gen.user)).toMatchObject({
       generationsUsed: 1,
       editsUsed: 1,
     });
@@ -196,7 +195,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     await expect(gen.frame.getByText('Count: 0')).toBeVisible();
     await expect(gen.panel.getByRole('alert')).toHaveCount(0);
     await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([]);
-    expect(await usageOf(page.request, gen.user)).toMatchObject({
+    expect(await meters(page.request, gen.user)).toMatchObject({
       generationsUsed: 1,
       editsUsed: 1,
     });
@@ -222,7 +221,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Continue' });
     await expect(dialog).toContainText(MESSAGES.editLimit);
     await expect(asked).toHaveCount(1);
-    expect(await usageOf(page.request, gen.user)).toMatchObject({
+    expect(await meters(page.request, gen.user)).toMatchObject({
       generationsUsed: 1,
       editsUsed: PLAN_LIMITS.free.editsPerMonth,
     });

@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, signIn, test, usageOf } from './fixtures.ts';
 
 const PROMPT_WAV = fileURLToPath(new URL('./fixtures/prompt.wav', import.meta.url));
 const baseArgs = config.use?.launchOptions?.args ?? [];
@@ -118,10 +118,7 @@ for (const width of [1280, 390] as const) {
     expect(text).toBe(`Scripted transcript of a ${sent.size}-byte audio file.`);
 
     // One unit of the generation meter (empty editor), per decision 014.
-    const plan = await page.request.get('/api/plan', {
-      headers: { authorization: `Bearer ${session.token}` },
-    });
-    expect(((await plan.json()) as { usage: { generationsUsed: number } }).usage).toMatchObject({
+    expect(await usageOf(page.request, session.token)).toMatchObject({
       generationsUsed: 1,
       editsUsed: 0,
     });

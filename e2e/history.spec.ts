@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { EDIT_ANSWER_MESSAGES, PLAN_LIMITS, VERSION_CONTROL_FEATURE } from '@codewright/contract';
-import { expect, holdKey, releaseHold, signIn, test } from './fixtures.ts';
+import { expect, holdKey, releaseHold, signIn, test, usageOf } from './fixtures.ts';
 
 const FREE = PLAN_LIMITS.free;
 const promptBox = (page: Page) =>
@@ -57,12 +57,8 @@ const withLineAfter = (code: string, after: number, line: string) => {
   return [...lines.slice(0, after), line, ...lines.slice(after)].join('\n');
 };
 
-async function editsUsed(page: Page, token: string): Promise<number> {
-  const res = await page.request.get('/api/plan', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { usage: { editsUsed: number } }).usage.editsUsed;
-}
+const editsUsed = async (page: Page, token: string) =>
+  (await usageOf(page.request, token)).editsUsed;
 
 test.describe('review of AI edits', () => {
   // Each test generates, edits and reviews through the real server and model fixture.

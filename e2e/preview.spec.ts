@@ -5,6 +5,7 @@
  * (fixtures/model-previews.mjs), the same the generator's tests will ask the model for.
  */
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
+import { signIn, usageOf } from './fixtures.ts';
 import { expect, test } from './fixtures/preview-test.ts';
 
 test.describe('live preview: what runs', () => {
@@ -126,14 +127,8 @@ test.describe('live preview: errors and the Console', () => {
     await expect(preview.frame.getByText('Count: 0')).toBeVisible();
     await expect(preview.problems).toHaveCount(0);
     // The fix was charged to the Edits meter.
-    const signIn = await page.request.post('/api/auth/signin/email', { data: preview.user });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
-    const plan = await page.request.get('/api/plan', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const usage = ((await plan.json()) as { usage: { editsUsed: number; generationsUsed: number } })
-      .usage;
-    expect(usage).toMatchObject({ editsUsed: 1, generationsUsed: 0 });
+    const { token } = await signIn(page.request, preview.user);
+    expect(await usageOf(page.request, token)).toMatchObject({ editsUsed: 1, generationsUsed: 0 });
   });
 
   test('runtime errors, rejections, console.error and failed imports show with their lines', async ({
