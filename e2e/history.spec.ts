@@ -430,6 +430,13 @@ test.describe('History panel, stepping back', () => {
     // Compared with itself nothing changed: no line marked.
     await rows.nth(3).click();
     await expect(inserted).toHaveCount(0);
+    // Leaving the panel while a step is prepared, and coming back, leaves no error behind.
+    await rows.nth(1).click();
+    await page.getByTestId('editor-tab-code').click();
+    await expect(diff).toHaveCount(0);
+    await page.getByTestId('editor-tab-history').click();
+    await expect(diff).toHaveAttribute('data-diff-ready', 'true');
+    await expect(inserted).toHaveCount(3);
   });
 });
 

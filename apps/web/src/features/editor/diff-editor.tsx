@@ -87,6 +87,8 @@ export function DiffEditor({
   const spareKey = () => `#${unkeyed.current++}`;
   /** The models of the comparison being prepared (`next`): kept until it is replaced. */
   const preparedRef = useRef<Monaco.editor.ITextModel[]>([]);
+  /** The view model computing the prepared diff (disposed before any model is). */
+  const preparingRef = useRef<Monaco.editor.IDiffEditorViewModel | null>(null);
   const languageRef = useRef(language);
   /** A new comparison waits for its diff to scroll to the first change. */
   const revealPending = useRef(false);
@@ -186,6 +188,7 @@ export function DiffEditor({
     );
     return () => {
       disposed = true;
+      preparingRef.current?.dispose();
       diffRef.current?.dispose();
       for (const model of kept.values()) model.dispose();
       modelsRef.current = [];
@@ -235,6 +238,7 @@ export function DiffEditor({
     // A view model computes the diff with this editor's options and draws nothing; Monaco keeps
     // the result by the models' URIs and versions, where setting these models finds it.
     const viewModel = diff.createViewModel({ original: models[0]!, modified: models[1]! });
+    preparingRef.current = viewModel;
     let live = true;
     viewModel.waitForDiff().then(
       () => {
@@ -248,6 +252,7 @@ export function DiffEditor({
       live = false;
       // Cancels a diff still being computed before its models may be retired.
       viewModel.dispose();
+      preparingRef.current = null;
       preparedRef.current = [];
     };
   }, [next, comparisons, ready]);
