@@ -83,11 +83,7 @@ test.describe('the preview in the generator at 1280 px', () => {
   });
 
   test('a Python script prints to the Console', async ({ gen }) => {
-    // The first run of a session loads Pyodide (seconds; longer on a busy test machine).
-    test.setTimeout(150_000);
-    await gen.open();
-    await gen.setLanguage('Python');
-    await gen.generate('python');
+    await gen.generatePython('python');
     await gen.waitReady(120_000);
     await gen.showConsole();
     const text = await gen.consoleText();
@@ -102,10 +98,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     gen,
     page,
   }) => {
-    test.setTimeout(150_000);
-    await gen.open();
-    await gen.setLanguage('Python');
-    await gen.generate('python-error');
+    await gen.generatePython('python-error');
     await gen.waitReady(120_000);
     const before = await gen.consoleText();
     expect(before).toContain('Tea costs 3');
@@ -134,10 +127,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     gen,
     page,
   }) => {
-    test.setTimeout(150_000);
-    await gen.open();
-    await gen.setLanguage('Python');
-    await gen.generate('python-loop');
+    await gen.generatePython('python-loop');
     // The app answers while the script loops in its worker.
     const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
     await box.fill('still typing');
@@ -321,10 +311,7 @@ test.describe('the preview in the generator at 390 px', () => {
   });
 
   test('a Python script prints to the Console', async ({ gen }) => {
-    test.setTimeout(150_000);
-    await gen.open();
-    await gen.setLanguage('Python');
-    await gen.generate('python');
+    await gen.generatePython('python');
     await gen.tab('Preview').click();
     await gen.waitReady(120_000);
     expect(await gen.consoleText()).toContain('Sum: 55');
