@@ -35,6 +35,13 @@ async function waitIdle(page: Page) {
   ).toBeEnabled({ timeout: 15_000 });
 }
 
+/** Opens a saved project from the dashboard and waits for its editor. */
+async function openProject(page: Page, name: string) {
+  await page.goto('/dashboard');
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Open Project' }).click();
+  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+}
+
 const codeOf = async (page: Page) => (await editorPanel(page).getAttribute('data-code')) ?? '';
 
 /** A first generation: straight into the empty editor, no review. */
@@ -334,12 +341,7 @@ test.describe('History panel', () => {
     // saved yet: the browser asks before leaving.)
     page.on('dialog', (d) => void d.accept());
     await page.reload();
-    await page.goto('/dashboard');
-    await page
-      .getByRole('article', { name: 'Greeter' })
-      .getByRole('button', { name: 'Open Project' })
-      .click();
-    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await openProject(page, 'Greeter');
     await expect(editorPanel(page)).toHaveAttribute('data-code', edited);
     await page.getByTestId('editor-tab-history').click();
     await expect(rows).toHaveCount(listed.length);
@@ -399,12 +401,7 @@ test.describe('History panel, stepping back', () => {
     ).json()) as { versions: { id: string; number: number }[] };
     expect(versions.map((v) => v.number)).toEqual([4, 3, 2, 1]);
 
-    await page.goto('/dashboard');
-    await page
-      .getByRole('article', { name: 'Steps' })
-      .getByRole('button', { name: 'Open Project' })
-      .click();
-    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await openProject(page, 'Steps');
     await page.getByTestId('editor-tab-history').click();
     const rows = page.getByTestId('version-row');
     await expect(rows).toHaveCount(4);
