@@ -5,7 +5,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, signUpViaApi, test, waitForApp } from './fixtures.ts';
+import {
+  expect,
+  sendPrompt,
+  signIn,
+  signUpViaApi,
+  test,
+  waitForApp,
+  waitIdle,
+} from './fixtures.ts';
 
 const WIDTHS = [1280, 390] as const;
 
@@ -47,14 +55,8 @@ async function showTab(page: Page, name: 'Chat' | 'Code' | 'Preview') {
 }
 
 async function send(page: Page, text: string) {
-  const chatTab = page.getByRole('tab', { name: /^Chat/ });
-  if (await chatTab.isVisible()) await chatTab.click();
-  const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(
-    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
-  ).toBeEnabled({ timeout: 20_000 });
+  await sendPrompt(page, text);
+  await waitIdle(page);
 }
 
 for (const width of WIDTHS) {

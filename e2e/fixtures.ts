@@ -70,6 +70,37 @@ export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
+/**
+ * Opens /generator and waits for its editor: the first paint of a lazily loaded route, then
+ * Monaco attached (not visible: below 1024 px the editor waits behind the Code tab).
+ */
+export async function openGenerator(page: Page): Promise<void> {
+  await page.goto('/generator');
+  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+}
+
+/** Sends a prompt from the composer; on a phone the composer is on the Chat tab. */
+export async function sendPrompt(page: Page, text: string): Promise<void> {
+  const chatTab = page.getByRole('tab', { name: /^Chat/ });
+  if (await chatTab.isVisible()) await chatTab.click();
+  const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/**
+ * Waits until the generator can take the next prompt (includeHidden: on a phone the composer is
+ * behind the Code tab once an answer is done).
+ */
+export async function waitIdle(page: Page): Promise<void> {
+  await expect(
+    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
+  ).toBeEnabled({ timeout: 20_000 });
+}
+
 /** Opens the auth dialog's email form from whatever opener is on screen. */
 export async function openEmailForm(page: Page, opener: () => Promise<void>): Promise<void> {
   await opener();

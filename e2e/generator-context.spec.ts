@@ -13,7 +13,17 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CONTEXT_HEADING } from '@codewright/contract';
 import { pdfOf } from './fixtures/fixture-site.mjs';
-import { expect, loginViaApi, signIn, signUpViaApi, test, usageOf } from './fixtures.ts';
+import {
+  expect,
+  loginViaApi,
+  openGenerator,
+  sendPrompt,
+  signIn,
+  signUpViaApi,
+  test,
+  usageOf,
+  waitIdle,
+} from './fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** start-server.mjs puts the fixture site here and allow-lists it. */
@@ -24,22 +34,16 @@ const promptBox = (page: Page) =>
 const editorPanel = (page: Page) => page.getByTestId('editor-panel');
 const chips = (page: Page) => page.getByTestId('context-chip');
 
-async function openGenerator(page: Page) {
+/** Opens the generator; its AI capabilities answered 200. */
+async function openWithCapabilities(page: Page) {
   const caps = page.waitForResponse((r) => /\/api\/ai\/[^/]+\/capabilities$/.test(r.url()));
-  await page.goto('/generator');
-  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+  await openGenerator(page);
   expect((await caps).status()).toBe(200);
 }
 
 async function send(page: Page, text: string) {
-  await promptBox(page).fill(text);
-  await promptBox(page).press('Enter');
-  await expect(
-    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
-  ).toBeEnabled({ timeout: 20_000 });
+  await sendPrompt(page, text);
+  await waitIdle(page);
 }
 
 /** The messages the model received, from a [[echo]] answer (its JSON block is in the editor). */
@@ -66,7 +70,7 @@ test.describe('context in the prompt', () => {
     login,
   }) => {
     await login();
-    await openGenerator(page);
+    await openWithCapabilities(page);
 
     // A private address is refused with the reason, in the dialog.
     const dialog = await addPage(page, 'http://10.1.2.3/admin');
@@ -108,7 +112,7 @@ test.describe('context in the prompt', () => {
     login,
   }) => {
     await login();
-    await openGenerator(page);
+    await openWithCapabilities(page);
     await page.getByTestId('upload-input').setInputFiles({
       name: 'invoice.pdf',
       mimeType: 'application/pdf',
@@ -156,7 +160,7 @@ test.describe('context on edits and in the chat (decision 033)', () => {
   }) => {
     const user = await login();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
+    await openWithCapabilities(page);
     await send(page, 'make a counter');
     await expect(editorPanel(page)).toHaveAttribute('data-code', /\S/);
     await addPage(page, `${SITE}/page.html`);
@@ -205,7 +209,7 @@ test.describe('context on edits and in the chat (decision 033)', () => {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
       const user = await login();
       const session = await signIn(page.request, user);
-      await openGenerator(page);
+      await openWithCapabilities(page);
       await addPage(page, `${SITE}/page.html`);
       await expect(chips(page)).toHaveCount(1);
       await send(page, 'a table component');
@@ -301,7 +305,7 @@ test.describe('speech and images', () => {
   }) => {
     const user = await login();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
+    await openWithCapabilities(page);
     await send(page, 'make a counter');
     expect(await usageOf(page.request, session.token)).toMatchObject({
       generationsUsed: 1,
@@ -336,7 +340,7 @@ test.describe('speech and images', () => {
   }) => {
     const user = await login();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
+    await openWithCapabilities(page);
     await page.getByRole('button', { name: 'Make an image asset' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make an image asset' });
     await expect(dialog.getByLabel('Describe the image')).toBeFocused();
@@ -383,7 +387,7 @@ test.describe('screens', () => {
     }) => {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
       await login();
-      await openGenerator(page);
+      await openWithCapabilities(page);
       await addPage(page, `${SITE}/page.html`);
       await expect(chips(page)).toHaveCount(1);
       await page.getByTestId('upload-input').setInputFiles({
@@ -467,7 +471,7 @@ test.describe('without media models', () => {
       const user = await signUpViaApi(page.request);
       await loginViaApi(page, user);
       const caps = page.waitForResponse((r) => r.url().endsWith('/capabilities'));
-      await openGenerator(page);
+      await openWithCapabilities(page);
       expect(await (await caps).json()).toBeDefined();
       await send(page, 'make a counter');
       const answer = page.getByRole('article', { name: 'AI Assistant message' }).last();

@@ -11,12 +11,14 @@ import {
   expect,
   holdKey,
   openEmailForm,
+  openGenerator,
   signIn,
   signUpViaApi,
   submitEmailForm,
   test,
   usageOf,
   waitForApp,
+  waitIdle,
 } from './fixtures.ts';
 
 const WIDTHS = [1280, 390] as const;
@@ -29,26 +31,12 @@ const chat = (page: Page) => page.getByRole('log', { name: 'Chat History' });
 const answers = (page: Page) => chat(page).getByRole('article', { name: 'AI Assistant message' });
 const saveButton = (page: Page) => page.getByRole('button', { name: /^(Save Project|Update)$/ });
 
-async function openGenerator(page: Page) {
-  await page.goto('/generator');
-  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
-}
-
 async function send(page: Page, text: string) {
   await promptBox(page).fill(text);
   await promptBox(page).press('Enter');
 }
 
 /** The answer has ended (the composer may be behind the Code tab on a phone). */
-async function waitIdle(page: Page) {
-  await expect(
-    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
-  ).toBeEnabled({ timeout: 20_000 });
-}
-
 /** An edit of existing code ends in the review of its changes (docs/decisions/022): accept all. */
 async function acceptReview(page: Page) {
   const review = page.getByTestId('review-panel');

@@ -7,7 +7,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
-import { expect, holdKey, setUsage, signIn, test, usageOf } from './fixtures.ts';
+import {
+  expect,
+  holdKey,
+  openGenerator,
+  sendPrompt,
+  setUsage,
+  signIn,
+  test,
+  usageOf,
+  waitIdle,
+} from './fixtures.ts';
 
 const FREE = PLAN_LIMITS.free;
 // A 1×1 transparent PNG: the server detects the type from these bytes.
@@ -15,16 +25,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-async function openGenerator(page: Page) {
-  await page.goto('/generator');
-  // The first paint of a lazily loaded route: as long as the editor's own wait on a busy machine.
-  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
-    timeout: 15_000,
-  });
-  // Attached, not visible: below 1024 px the editor waits behind the Code tab.
-  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
-}
 
 const promptBox = (page: Page) =>
   page.getByRole('textbox', { name: 'Describe what you want to build' });
@@ -40,23 +40,6 @@ function meter(page: Page, label: string): Locator {
 
 async function expectCode(page: Page, expected: string | RegExp) {
   await expect(editorPanel(page)).toHaveAttribute('data-code', expected);
-}
-
-async function send(page: Page, text: string) {
-  // On a phone the composer is on the Chat tab (a finished generation shows the Code tab).
-  const chatTab = page.getByRole('tab', { name: /^Chat/ });
-  if (await chatTab.isVisible()) await chatTab.click();
-  await promptBox(page).fill(text);
-  await promptBox(page).press('Enter');
-}
-
-async function waitIdle(page: Page) {
-  // includeHidden: on a phone the composer is behind the Code tab once an answer is done.
-  await expect(
-    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
-  ).toBeEnabled({
-    timeout: 15_000,
-  });
 }
 
 /** An edit of existing code ends in the review of its changes (docs/decisions/022): accept all. */
@@ -101,7 +84,7 @@ test.describe('generator', () => {
     await expect(userMessages(page)).toHaveCount(0);
 
     // Generate: the answer streams in word by word before it completes.
-    await send(page, 'a greeting function [[chunk-delay:400]]');
+    await sendPrompt(page, 'a greeting function [[chunk-delay:400]]');
     const streaming = assistantMessages(page).first();
     // A partial answer is on screen while the rest is still coming.
     await expect(streaming).toContainText('Here is the JavaScript code');
@@ -125,7 +108,7 @@ test.describe('generator', () => {
 
     // Edit by prompt: the current code goes along; the change is reviewed, then applied; the
     // Edits meter moves.
-    await send(page, 'add logging');
+    await sendPrompt(page, 'add logging');
     await waitIdle(page);
     await acceptReview(page);
     await expectCode(page, /return 'a greeting function';\n\}\n\/\/ edited: add logging$/);
@@ -265,7 +248,7 @@ test.describe('generator', () => {
       `${FREE.generationsPerMonth} / ${FREE.generationsPerMonth}`,
     );
 
-    await send(page, 'a todo list');
+    await sendPrompt(page, 'a todo list');
     await expect(page.getByText(MESSAGES.generationLimit).first()).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Continue' });
     await expect(dialog).toBeVisible();
@@ -283,7 +266,7 @@ test.describe('generator', () => {
       buffer: Buffer.from('let a = 1;'),
     });
     await expectCode(page, 'let a = 1;');
-    await send(page, 'rename a');
+    await sendPrompt(page, 'rename a');
     await expect(page.getByText(MESSAGES.editLimit).first()).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Upgrade to Continue' })).toContainText(
       MESSAGES.editLimit,
@@ -303,7 +286,7 @@ test.describe('generator', () => {
     const session = await signIn(page.request, user);
     await openGenerator(page);
 
-    await send(page, 'something slow [[hang]]');
+    await sendPrompt(page, 'something slow [[hang]]');
     const stop = page.getByRole('button', { name: 'Stop generating' });
     await expect(stop).toBeVisible();
     await expect(page.getByTestId('upload-input')).toBeAttached();
@@ -317,7 +300,7 @@ test.describe('generator', () => {
       .poll(async () => (await usageOf(page.request, session.token)).generationsUsed)
       .toBe(0);
 
-    await send(page, 'broken [[error:500]]');
+    await sendPrompt(page, 'broken [[error:500]]');
     await expect(page.getByText(MESSAGES.generateFailed)).toBeVisible();
     await waitIdle(page);
     await expect(userMessages(page)).toHaveCount(2);
@@ -335,7 +318,7 @@ test.describe('generator', () => {
     await login();
     await openGenerator(page);
     // Held after its first words, before any code, until Stop.
-    await send(page, `a long answer [[hold:${holdKey()}]] [[hold-after:3]]`);
+    await sendPrompt(page, `a long answer [[hold:${holdKey()}]] [[hold-after:3]]`);
     const answer = assistantMessages(page).first();
     await expect(answer).toContainText('Here is');
     await page.getByRole('button', { name: 'Stop generating' }).click();
@@ -393,9 +376,9 @@ test.describe('generator screenshots', () => {
       const user = await login();
       await openGenerator(page);
       await shot(page, `shot-empty-${width}`);
-      await send(page, 'a debounce helper');
+      await sendPrompt(page, 'a debounce helper');
       await waitIdle(page);
-      await send(page, 'add a cancel method');
+      await sendPrompt(page, 'add a cancel method');
       await waitIdle(page);
       await acceptReview(page);
       await expectCode(page, /edited: add a cancel method/);
@@ -415,7 +398,7 @@ test.describe('generator screenshots', () => {
       await page.reload();
       await expect(page.getByTestId('restore-offer')).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
-      await send(page, 'more');
+      await sendPrompt(page, 'more');
       await expect(page.getByRole('dialog', { name: 'Upgrade to Continue' })).toBeVisible();
       await shot(page, `shot-upgrade-dialog-${width}`);
     });

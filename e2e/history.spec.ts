@@ -5,35 +5,22 @@
  */
 import type { Page } from '@playwright/test';
 import { EDIT_ANSWER_MESSAGES, PLAN_LIMITS, VERSION_CONTROL_FEATURE } from '@codewright/contract';
-import { expect, holdKey, releaseHold, signIn, test, usageOf } from './fixtures.ts';
+import {
+  expect,
+  holdKey,
+  openGenerator,
+  releaseHold,
+  sendPrompt,
+  signIn,
+  test,
+  usageOf,
+  waitIdle,
+} from './fixtures.ts';
 
 const FREE = PLAN_LIMITS.free;
-const promptBox = (page: Page) =>
-  page.getByRole('textbox', { name: 'Describe what you want to build' });
 const editorPanel = (page: Page) => page.getByTestId('editor-panel');
 const review = (page: Page) => page.getByTestId('review-panel');
 const hunks = (page: Page) => review(page).getByTestId('review-hunk');
-
-async function openGenerator(page: Page) {
-  await page.goto('/generator');
-  await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
-}
-
-async function send(page: Page, text: string) {
-  const chatTab = page.getByRole('tab', { name: /^Chat/ });
-  if (await chatTab.isVisible()) await chatTab.click();
-  await promptBox(page).fill(text);
-  await promptBox(page).press('Enter');
-}
-
-async function waitIdle(page: Page) {
-  await expect(
-    page.getByRole('button', { name: 'Generate Code', includeHidden: true }),
-  ).toBeEnabled({ timeout: 15_000 });
-}
 
 /** Opens a saved project from the dashboard and waits for its editor. */
 async function openProject(page: Page, name: string) {
@@ -46,7 +33,7 @@ const codeOf = async (page: Page) => (await editorPanel(page).getAttribute('data
 
 /** A first generation: straight into the empty editor, no review. */
 async function generate(page: Page, request: string) {
-  await send(page, request);
+  await sendPrompt(page, request);
   await waitIdle(page);
   await expect(editorPanel(page)).toHaveAttribute('data-code', new RegExp(`^// ${request}\\n`));
   await expect(review(page)).toHaveCount(0);
@@ -80,7 +67,7 @@ test.describe('review of AI edits', () => {
     const before = await generate(page, 'a greeting function');
 
     const hold = holdKey();
-    await send(page, `tidy up [[top-and-bottom]] [[hold:${hold}]]`);
+    await sendPrompt(page, `tidy up [[top-and-bottom]] [[hold:${hold}]]`);
     // The review opens while the answer arrives; the editor's own code is untouched.
     await expect(review(page)).toBeVisible();
     await expect(review(page)).toHaveAttribute('data-streaming', 'true');
@@ -118,7 +105,7 @@ test.describe('review of AI edits', () => {
     const before = await generate(page, 'a counter');
 
     const hold = holdKey();
-    await send(page, `tidy [[top-and-bottom]] [[hold:${hold}]]`);
+    await sendPrompt(page, `tidy [[top-and-bottom]] [[hold:${hold}]]`);
     await expect(review(page)).toHaveAttribute('data-streaming', 'true');
     // Back to the code, which stays editable: type a line after line 2.
     await page.getByTestId('editor-tab-code').click();
@@ -242,7 +229,7 @@ test.describe('review of AI edits', () => {
     });
     await expect(editorPanel(page)).toHaveAttribute('data-code', bigFile);
 
-    await send(page, 'note line 300 [[lines:300-300]]');
+    await sendPrompt(page, 'note line 300 [[lines:300-300]]');
     await waitIdle(page);
     await expect(hunks(page)).toHaveCount(1);
     await review(page).getByRole('button', { name: 'Accept all' }).click();
@@ -251,7 +238,7 @@ test.describe('review of AI edits', () => {
     expect(await editsUsed(page, session.token)).toBe(1);
 
     // A block that misses: one retry shows the model the failure, then it applies — one edit.
-    await send(page, 'mark line 100 [[lines:100-100]] [[sr-miss]]');
+    await sendPrompt(page, 'mark line 100 [[lines:100-100]] [[sr-miss]]');
     await waitIdle(page);
     await expect(hunks(page)).toHaveCount(1);
     await review(page).getByRole('button', { name: 'Accept all' }).click();
@@ -269,7 +256,7 @@ test.describe('review of AI edits', () => {
     await login();
     await openGenerator(page);
     const before = await generate(page, 'a greeting function');
-    await send(page, 'rewrite it [[cut-off:8]]');
+    await sendPrompt(page, 'rewrite it [[cut-off:8]]');
     await waitIdle(page);
     await expect(page.getByText(EDIT_ANSWER_MESSAGES['cut-off']).first()).toBeVisible();
     await expect(review(page)).toHaveCount(0);
@@ -315,7 +302,7 @@ test.describe('History panel', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
 
-    await send(page, 'add logging [[top-and-bottom]]');
+    await sendPrompt(page, 'add logging [[top-and-bottom]]');
     await waitIdle(page);
     await review(page).getByRole('button', { name: 'Accept all' }).click();
     const edited = `// top: add logging\n${first}\n// edited: add logging`;
@@ -461,7 +448,7 @@ test.describe('history screenshots', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(dialog).toBeHidden();
 
-      await send(page, 'add logging [[top-and-bottom]]');
+      await sendPrompt(page, 'add logging [[top-and-bottom]]');
       await waitIdle(page);
       await expect(hunks(page)).toHaveCount(2);
       await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
