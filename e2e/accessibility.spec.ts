@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   expect,
+  openGenerator,
   sendPrompt,
   signIn,
   signUpViaApi,
@@ -237,11 +238,8 @@ for (const width of WIDTHS) {
     }) => {
       test.setTimeout(60_000);
       await login();
-      await page.goto('/generator');
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'AI Code Generator' }),
-      ).toBeVisible();
-      await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+      // The shared opener waits 15 s for the lazily loaded route (the default 7 s failed once).
+      await openGenerator(page);
       await expectNoSeriousViolations(page, '/generator (empty)');
       await send(page, 'a checked answer');
       await send(page, 'and an edit');
