@@ -13,6 +13,7 @@ for (const script of [
   'version-diff.mjs',
   'scrape.mjs',
   'parallel-fetches.mjs',
+  'hostile-screenshots.mjs',
   'generator-open.mjs',
   'preview-ready.mjs',
   'preview-chunks.mjs',

@@ -13,6 +13,7 @@ import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
 import { createBatchedStdout } from './lib/log-stream.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
+import { runAsRequest } from './lib/request-context.ts';
 import { loadJwtSecret } from './lib/secret.ts';
 import { rateLimitKeyOf } from './lib/rate-limit-key.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -125,6 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(
     createResponseSerializerCompiler({ check: config.NODE_ENV === 'test' }),
   );
+
+  // Everything a request starts runs as its work, so the last-resort handler (lib/last-resort.ts)
+  // can name the request an escaped error came from.
+  app.addHook('onRequest', (request, _reply, done) => runAsRequest(request.id, done));
 
   // While closing, answers to requests in flight ask the client to drop its
   // keep-alive connection, so app.close() is not held up by idle sockets.

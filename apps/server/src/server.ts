@@ -1,5 +1,6 @@
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
 import { ConfigError, loadEnv } from './env.ts';
+import { installLastResort } from './lib/last-resort.ts';
 
 // If closing hangs (a stuck client, a wedged pool), give up after this long.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -36,7 +37,7 @@ async function main() {
   const app = await buildApp({ config });
   const appBuiltMs = Math.round(performance.now());
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
@@ -49,12 +50,13 @@ async function main() {
       // Stops accepting, waits for in-flight requests, then runs onClose hooks (database close).
       await app.close();
       app.log.info('shutdown complete');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
+  installLastResort({ log: app.log, drainAndExit: () => void shutdown('uncaughtException', 1) });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
@@ -70,6 +72,11 @@ async function main() {
     { url: `http://${shownHost}:${port}`, database: app.dbKind, dataDir: config.DATA_DIR },
     `Codewright listening on http://${shownHost}:${port} (database: ${app.dbKind})`,
   );
+  // Under `npm start` (scripts/supervise.mjs): a server that exits after this point is restarted.
+  if (process.send) {
+    process.send({ codewright: 'listening' });
+    process.channel?.unref();
+  }
 }
 
 main().catch((err: unknown) => {

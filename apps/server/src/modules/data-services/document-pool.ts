@@ -86,8 +86,9 @@ export function createDocumentPool(options: DocumentPoolOptions) {
     });
     worker.unref();
     const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (message: { id: number; output?: unknown; error?: string }) => {
-      if (slot.job?.id !== message.id) return;
+    worker.on('message', (message: { id: number; output?: unknown; error?: string } | null) => {
+      // Run by the worker machinery: a malformed message must not throw out of here.
+      if (typeof message !== 'object' || message === null || slot.job?.id !== message.id) return;
       finish(slot, (job) =>
         message.error !== undefined
           ? job.reject(
