@@ -80,7 +80,9 @@ describe('generate', () => {
     expect(made).toHaveLength(2);
     for (const [i, img] of made.entries()) {
       expect(img.path).toMatch(
-        new RegExp(`^uploads/${user.id}/ai-image-\\d+-[a-z0-9]+-${i + 1}\\.png$`),
+        new RegExp(
+          `^uploads/${user.id}/ai-image-\\d+-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-${i + 1}\\.png$`,
+        ),
       );
       expect(img.mimeType).toBe('image/png');
       expect(img.publicUrl).toBe(`https://localhost/api/storage/codewright/public/${img.path}`);
@@ -278,6 +280,27 @@ describe('another user’s stored image (SPEC §5; docs/api.md Storage: a user r
     }
     expect(model.requests.length).toBe(before);
     expect(await usageOf(b)).toMatchObject({ generationsUsed: 0, editsUsed: 0 });
+
+    // /image takes its sources by the same rule: A's file is not B's to modify (issue 39).
+    const mediaBefore = model.mediaRequests.length;
+    const modify = await image(b, { prompt: 'make it blue', imageUrls: [publicUrl] });
+    expect(modify.statusCode, modify.body).toBe(400);
+    expect(modify.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: `imageUrls.0: name one of your own uploads, /api/storage/codewright/public/uploads/${b.id}/<file> (the publicUrl storage upload returned).`,
+    });
+    // A malformed percent-encoding in an own-storage URL is a 400 too, never a 500.
+    const malformed = await image(b, {
+      prompt: 'x',
+      imageUrls: [`https://localhost/api/storage/codewright/public/uploads/${b.id}/%E0%A4%A.png`],
+    });
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.json().error.code).toBe('VALIDATION_ERROR');
+    expect(model.mediaRequests.length).toBe(mediaBefore);
+    expect(await usageOf(b)).toMatchObject({ generationsUsed: 0, editsUsed: 0 });
+    // The owner may modify their own image.
+    const own = await image(a, { prompt: 'make it blue', imageUrls: [publicUrl] });
+    expect(own.statusCode, own.body).toBe(200);
 
     // A still has it, unchanged.
     const mine = await t.app.inject({

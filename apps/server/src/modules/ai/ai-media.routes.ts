@@ -5,6 +5,7 @@
  * service; images to modify are read through the app's SSRF-safe fetcher (or, for this app's own
  * public files, straight from storage).
  */
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { assertOk, fetchFailureToAppError } from '../../lib/safe-fetch.ts';
 import { principalOf } from '../auth/principal.ts';
 import {
   isOwnStorageUrl,
+  ownKeyOfPublicUrl,
   publicUrlOf,
   type UrlOrigin,
   urlOriginOf,
@@ -93,6 +95,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   async function loadSources(
     urls: string[],
     origin: UrlOrigin,
+    userId: string,
     signal: AbortSignal,
   ): Promise<MediaFile[]> {
     const files: MediaFile[] = new Array(urls.length);
@@ -101,10 +104,10 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const field = `imageUrls.${i}`;
       let file: MediaFile;
       if (isOwnStorageUrl(url, origin)) {
-        const key = decodeURIComponent(
-          new URL(url).pathname.replace(/^\/api\/storage\/[^/]+\/public\//, ''),
-        );
-        const stored = await app.storage.openPublic(key).catch(() => {
+        // The rule of the text call's imageUrls (ai-images.ts): one of the caller's own uploads,
+        // read as the caller — never another user's file because its URL is known.
+        const key = ownKeyOfPublicUrl(url, { origin, userId, field, noun: 'images' });
+        const stored = await app.storage.download(userId, key).catch(() => {
           throw new AppError('VALIDATION_ERROR', 400, `${field}: ${url} was not found in storage.`);
         });
         if (
@@ -165,14 +168,17 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = principalOf(request).user.id;
       const origin = urlOriginOf(app.publicUrls, request.params.project);
       const { imageUrls } = request.body;
+      // Not guessable: a file's name is the only secret of a public URL.
       const stamp = Date.now();
-      const suffix = Math.random().toString(36).slice(2, 8);
+      const suffix = randomUUID();
       const images = await media.image<AiStoredImage>({
         userId,
         meter: request.body.meter,
         body: request.body,
         signal: clientSignal(reply),
-        loadSources: imageUrls ? (signal) => loadSources(imageUrls, origin, signal) : undefined,
+        loadSources: imageUrls
+          ? (signal) => loadSources(imageUrls, origin, userId, signal)
+          : undefined,
         save: async (image, i) => {
           const ext = image.mediaType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
           const stored = await app.storage.saveBytes({
