@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  frameHost,
+  isFromApp,
   MAX_MESSAGE_TEXT,
   PREVIEW_MESSAGE_TAG,
   readAppMessage,
@@ -52,5 +54,39 @@ describe('readAppMessage', () => {
       readAppMessage({ tag, type: 'run', runId: 1, mode: 'ruby', code: '', map: null }),
     ).toBeNull();
     expect(readAppMessage({ tag, type: 'eval', code: 'x' })).toBeNull();
+  });
+});
+
+describe('which messages the frame hears', () => {
+  const app = 'https://codewright.example';
+  const parent = {} as Window;
+  const opener = {} as Window;
+  const framed = { parent, opener: null };
+  const tab = { opener } as { parent: unknown; opener: unknown };
+  tab.parent = tab;
+  const alone = { opener: null } as { parent: unknown; opener: unknown };
+  alone.parent = alone;
+
+  it('answers its parent when framed, its opener in a tab of its own, else nobody', () => {
+    expect(frameHost(framed)).toBe(parent);
+    expect(frameHost({ parent, opener })).toBe(parent);
+    expect(frameHost(tab)).toBe(opener);
+    expect(frameHost(alone)).toBeNull();
+  });
+
+  it('hears only its host window, and only at the app’s origin', () => {
+    expect(isFromApp({ source: parent, origin: app }, parent, app)).toBe(true);
+    // Another site that opened (or somehow framed) it: the right window, the wrong origin.
+    expect(isFromApp({ source: opener, origin: 'https://evil.example' }, opener, app)).toBe(false);
+    expect(isFromApp({ source: parent, origin: 'http://codewright.example' }, parent, app)).toBe(
+      false,
+    );
+    // The frame's own code posting to itself: origin "null", its own window.
+    expect(isFromApp({ source: {} as Window, origin: 'null' }, parent, app)).toBe(false);
+    expect(isFromApp({ source: parent, origin: 'null' }, parent, app)).toBe(false);
+    // The app's origin but another window (a second tab of ours, a sibling frame).
+    expect(isFromApp({ source: {} as Window, origin: app }, parent, app)).toBe(false);
+    // Neither framed nor opened.
+    expect(isFromApp({ source: null, origin: app }, null, app)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Messages between the app and the sandbox frame (docs/decisions/020). They cross only by
  * postMessage; each side checks `event.source` (the frame's window, or the app that framed or
- * opened it) and then the shape, since code in the frame can post anything too.
+ * opened it) and `event.origin` (the frame's is "null"; the app's is the origin of the frame's
+ * own URL), then the shape, since code in the frame can post anything too.
  */
 import type { PreviewProblemKind } from '@codewright/contract';
 
@@ -174,4 +175,33 @@ export function readAppMessage(data: unknown): ToFrameMessage | null {
     };
   }
   return null;
+}
+
+/** The windows the frame may answer to, as `window` has them. */
+export interface FrameWindows {
+  parent: unknown;
+  opener: unknown;
+}
+
+/**
+ * The window the frame answers: its parent when it is framed (only our pages may frame it:
+ * frame-ancestors 'self'), else, in a tab of its own, the window that opened it. Null when it
+ * was neither framed nor opened. The caller still checks each message's origin (isFromApp).
+ */
+export function frameHost(self: FrameWindows): Window | null {
+  if (self.parent !== self && self.parent) return self.parent as Window;
+  return (self.opener as Window | null) ?? null;
+}
+
+/**
+ * True when a message comes from the frame's host window (frameHost) at the app's origin. The
+ * frame's own origin is opaque, so `appOrigin` is its URL's (`location.origin`): a page of
+ * another site that opens the frame, or the frame's own code posting to itself, is not heard.
+ */
+export function isFromApp(
+  event: Pick<MessageEvent, 'source' | 'origin'>,
+  host: Window | null,
+  appOrigin: string,
+): boolean {
+  return host !== null && event.source === host && event.origin === appOrigin;
 }

@@ -1,15 +1,18 @@
 /**
  * The sandbox runtime (docs/decisions/020), loaded by /preview/frame.html at an opaque
  * origin. It answers only the window that framed it (or, in a tab of its own, the one that
- * opened it), checked by `event.source`; it reports back with the app's origin as the target,
- * so nothing it says reaches another site. One frame runs one module or HTML page; a Python
+ * opened it), checked by `event.source`, and only when that window is at the app's origin
+ * (`event.origin`): a page of another site that opens the frame gets nothing run. It reports
+ * back with the app's origin as the target, so nothing it says reaches another site. One frame runs one module or HTML page; a Python
  * frame runs script after script in its worker.
  */
 import type { PreviewProblemKind } from '@codewright/contract';
 import { ConsoleCapture } from './console-capture.ts';
 import { installLoopClock, LoopLimitError } from './loop-clock.ts';
 import {
+  frameHost,
   type FromFrameMessage,
+  isFromApp,
   PREVIEW_MESSAGE_TAG,
   readAppMessage,
   type RunMessage,
@@ -29,9 +32,9 @@ type Outgoing = FromFrameMessage extends infer M
 const config = JSON.parse(
   document.getElementById('codewright-preview-config')?.textContent ?? '{}',
 ) as SandboxConfig;
-const host: Window | null =
-  window.parent !== window ? window.parent : (window.opener as Window | null);
-// The sandbox's URL is the app's own: its origin is the only one that may hear us.
+const host = frameHost(window);
+// The sandbox's URL is the app's own: its origin is the only one that may talk to us or hear us
+// (the document's own origin is opaque, "null").
 const appOrigin = location.origin;
 
 function post(message: Outgoing): void {
@@ -75,7 +78,7 @@ window.confirm = (...args: unknown[]) => (say('confirm', args), false);
 window.prompt = (...args: unknown[]) => (say('prompt', args), null);
 
 function onMessage(event: MessageEvent): void {
-  if (event.source !== host || host === null) return;
+  if (!isFromApp(event, host, appOrigin)) return;
   const message = readAppMessage(event.data);
   if (!message) return;
   if (message.type === 'ping') {
