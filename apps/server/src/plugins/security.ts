@@ -84,8 +84,13 @@ async function securityPlugin(app: FastifyInstance) {
     const url = request.url;
     if (isApiPath(url)) reply.headers(API_SECURITY_HEADERS);
     // The live preview's sandbox document and files have their own (plugins/preview-headers.ts).
-    else if (isPreviewPath(url)) reply.headers(preview.of(url, request.protocol, request.host));
-    else reply.headers(DOCUMENT_SECURITY_HEADERS);
+    else if (isPreviewPath(url)) {
+      const fetch = {
+        site: request.headers['sec-fetch-site'] as string | undefined,
+        dest: request.headers['sec-fetch-dest'] as string | undefined,
+      };
+      reply.headers(preview.of(url, request.protocol, request.host, fetch));
+    } else reply.headers(DOCUMENT_SECURITY_HEADERS);
     done();
   });
 }

@@ -115,8 +115,35 @@ describe('the preview’s files', () => {
     expect(csp).toContain('connect-src http://app.example:3000/preview/pyodide/;');
     expect(csp).toContain("form-action 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // No Fetch Metadata (an old browser, or a request not from a browser): cut off from any opener.
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serve the sandbox document with COOP same-origin, except in a tab our own page opened', async () => {
+    const frame = (site: string, dest: string) =>
+      t.app.inject({
+        url: '/preview/frame.html',
+        headers: { host: 'app.example:3000', 'sec-fetch-site': site, 'sec-fetch-dest': dest },
+      });
+    // Another site's window.open, a typed address or a reload, a frame: COOP same-origin.
+    for (const [site, dest] of [
+      ['cross-site', 'document'],
+      ['same-site', 'document'],
+      ['none', 'document'],
+      ['same-origin', 'iframe'],
+      ['cross-site', 'iframe'],
+    ] as const) {
+      const res = await frame(site, dest);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cross-origin-opener-policy'], `${site} ${dest}`).toBe('same-origin');
+      expect(String(res.headers['content-security-policy'])).toMatch(/^sandbox allow-scripts /);
+      expect(String(res.headers.vary)).toContain('sec-fetch-site, sec-fetch-dest');
+    }
+    // "Open in new tab": the app opens it and hands it the code through window.opener.
+    const tab = await frame('same-origin', 'document');
+    expect(tab.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(String(tab.headers['content-security-policy'])).toMatch(/^sandbox allow-scripts /);
   });
 
   it('let the sandbox connect nowhere when the Host header is not one to trust', async () => {
