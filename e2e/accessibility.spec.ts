@@ -3,8 +3,8 @@
  * 390 px: any violation of impact "serious" or "critical" fails the test and is listed with the
  * elements it was found on. Rules: axe's WCAG 2.0/2.1 A and AA sets plus its best practices.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import {
   expect,
   openGenerator,
@@ -29,23 +29,6 @@ const SIGNED_OUT = [
   { path: '/privacy', heading: 'Privacy Policy' },
   { path: '/no-such-page', heading: 'Page not found' },
 ] as const;
-
-/** Runs axe on the page as it is and fails on serious or critical violations, naming them. */
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(' '))
-          .join(' | ')} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 /** On a phone, the workspace tab of that name (Chat, Code, Preview); nothing on a desktop. */
 async function showTab(page: Page, name: 'Chat' | 'Code' | 'Preview') {

@@ -5,6 +5,7 @@
 import type { Page, Route } from '@playwright/test';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, MESSAGES } from '@codewright/contract';
 import { startAccountServer, type AccountServer } from './fixtures/account-server.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { expect, newUser, test as base, type TestUser } from './fixtures.ts';
 
 const test = base.extend<{ account: AccountServer }, { accountServer: AccountServer }>({
@@ -54,13 +55,25 @@ async function verifiedUser(page: Page, account: AccountServer): Promise<TestUse
   expect(res.status()).toBe(201);
   const mail = await account.sink.waitForMail(user.email);
   const token = new URL(mail.links[0]!).searchParams.get('token')!;
-  expect((await page.request.post('/api/auth/email/verify', { data: { token } })).status()).toBe(
-    200,
-  );
+  // Confirmed with the password it was registered with: the registrant keeps it (DESIGN §3.16).
+  const verified = await page.request.post('/api/auth/email/verify', {
+    data: { token, password: user.password },
+  });
+  expect(verified.status()).toBe(200);
   return user;
 }
 
-test('sign-up with verification on: the mailed link verifies, the owner chooses a password right there, then sign-in works', async ({
+/** The verify page at 1280 and 390 px: a screenshot of each and axe on each. */
+async function checkAtBothWidths(page: Page, name: string) {
+  await shot(page, `${name}-1280`);
+  await expectNoSeriousViolations(page, `${name} at 1280 px`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`);
+  await expectNoSeriousViolations(page, `${name} at 390 px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('sign-up with verification on: the mailed link, confirmed with the password, keeps it, and sign-in works', async ({
   page,
   account,
 }) => {
@@ -80,43 +93,31 @@ test('sign-up with verification on: the mailed link verifies, the owner chooses 
   const mail = await account.sink.waitForMail(user.email);
   expect(mail.subject).toBe('Verify your email for Codewright');
   await page.goto(mail.links[0]!);
-  // Whoever proves the address owns the account (DESIGN §3.16): the password registered
-  // before the proof no longer works, and choosing one is offered right here.
+  // Signed out, the page asks who registered the account (DESIGN §3.16).
   await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailVerifiedSetPassword }),
+    page.getByText('Someone signed up for Codewright with this email address.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I did not create this account' })).toBeVisible();
+  await checkAtBothWidths(page, 'verify-email-choose');
+
+  const proof = page.getByRole('form', { name: 'Verify with your password' });
+  await proof.getByLabel('Password').fill('not-the-password-1');
+  await proof.getByRole('button', { name: 'Verify my email' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.wrongVerifyPassword }),
+  ).toBeVisible();
+  await proof.getByLabel('Password').fill(user.password);
+  await proof.getByRole('button', { name: 'Verify my email' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailVerifiedKept }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email\?token=/);
-  await shot(page, 'verify-email-1280');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'verify-email-390');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkAtBothWidths(page, 'verify-email-kept');
 
+  // One click: the same password signs in.
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await emailForm(page);
   await signInWithForm(page, user);
-  await expect(toast(page, AUTH_ERROR_MESSAGES.PASSWORD_RESET_REQUIRED)).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-
-  const choose = page.getByRole('form', { name: 'Choose a password' });
-  await choose.getByLabel('Email').fill(user.email);
-  await choose.getByRole('button', { name: 'Email me a link to choose a password' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.resetSent }),
-  ).toBeVisible();
-  const reset = await account.sink.waitForMail(user.email, 2);
-  expect(reset.subject).toBe('Reset your Codewright password');
-  await page.goto(reset.links[0]!);
-  const chosen = 'chosen-password-42';
-  await page.getByLabel('New password', { exact: true }).fill(chosen);
-  await page.getByLabel('Confirm new password').fill(chosen);
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.passwordReset }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await emailForm(page);
-  await signInWithForm(page, { ...user, password: chosen });
   await expect(page).toHaveURL(/\/generator$/);
 
   // The same link a second time: a clear failure and a way to get a new one.
@@ -125,6 +126,53 @@ test('sign-up with verification on: the mailed link verifies, the owner chooses 
     page.getByRole('alert').filter({ hasText: AUTH_ERROR_MESSAGES.VERIFICATION_FAILED }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+});
+
+test('"I did not create this account": the squatter is out, the page lists what was removed, the owner chooses a password', async ({
+  page,
+  account,
+}) => {
+  const owner = newUser();
+  // Someone else registered the owner's address first.
+  const squatter = { email: owner.email, password: 'squatter-password-9' };
+  expect((await page.request.post('/api/auth/signup', { data: squatter })).status()).toBe(201);
+  const mail = await account.sink.waitForMail(owner.email);
+  await page.goto(mail.links[0]!);
+  await page.getByRole('button', { name: 'I did not create this account' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailVerifiedSetPassword }),
+  ).toBeVisible();
+  await expect(page.getByText('What the earlier registrant had set up was removed:')).toBeVisible();
+  await checkAtBothWidths(page, 'verify-email-taken-over');
+  // The squatter's password is gone.
+  const refused = await page.request.post('/api/auth/signin/email', { data: squatter });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+    'PASSWORD_RESET_REQUIRED',
+  );
+
+  const choose = page.getByRole('form', { name: 'Choose a password' });
+  await choose.getByLabel('Email').fill(owner.email);
+  await choose.getByRole('button', { name: 'Email me a link to choose a password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.resetSent }),
+  ).toBeVisible();
+  // The notice of the takeover is mailed once, then the reset link.
+  const notice = await account.sink.waitForMail(owner.email, 2);
+  expect(notice.subject).toBe('Your Codewright account is yours now');
+  const reset = await account.sink.waitForMail(owner.email, 3);
+  expect(reset.subject).toBe('Reset your Codewright password');
+  await page.goto(reset.links[0]!);
+  await page.getByLabel('New password', { exact: true }).fill(owner.password);
+  await page.getByLabel('Confirm new password').fill(owner.password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.passwordReset }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await emailForm(page);
+  await signInWithForm(page, owner);
+  await expect(page).toHaveURL(/\/generator$/);
 });
 
 test('forgot password: mailed link → new password → sign in', async ({ page, account }) => {

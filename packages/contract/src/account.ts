@@ -49,6 +49,35 @@ const Token = z.string().trim().min(1, 'token is required').max(512);
 
 export const EmailBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH * 2) });
 export const TokenBodySchema = z.object({ token: Token });
+/**
+ * `/email/verify` (DESIGN §3.16): the registrant proves it is theirs with a Bearer token of the
+ * account or its `password` (both keep the password and sessions); `notMine: true` takes the
+ * account over from whoever registered it.
+ */
+export const VerifyEmailBodySchema = z.object({
+  token: Token,
+  password: z.string().max(1024).optional(),
+  notMine: z.boolean().optional(),
+});
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+/** What a takeover removed that the earlier registrant had set up. */
+export const AccountTakeoverRemovedSchema = z.object({
+  /** Emails of the members removed from the account's workspaces. */
+  members: z.array(z.string()),
+  /** Emails whose open invitations were revoked. */
+  invitations: z.array(z.string()),
+  /** Share links replaced (the old ones answer 404). */
+  shareLinks: z.number().int(),
+});
+export type AccountTakeoverRemoved = z.infer<typeof AccountTakeoverRemovedSchema>;
+export const VerifyEmailResponseSchema = z.object({
+  message: z.string(),
+  /** `kept`: the password and sessions stay; `taken_over`: they were dropped (DESIGN §3.16). */
+  outcome: z.enum(['kept', 'taken_over']),
+  /** With `taken_over`: what was removed (the one-time notice). */
+  removed: AccountTakeoverRemovedSchema.optional(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 export const ResetConfirmBodySchema = z.object({ token: Token, password: z.string() });
 export const ChangePasswordBodySchema = z.object({
   oldPassword: z.string(),
@@ -91,9 +120,13 @@ export const ACCOUNT_MESSAGES = {
   magicSent: 'If an account exists for that email, we sent a sign-in link.',
   verificationSent: 'If that account still needs verifying, we sent a verification link.',
   emailVerified: 'Your email is verified. You can sign in now.',
+  // The registrant proved it (signed in, or with the password): everything stays.
+  emailVerifiedKept: 'Your email is verified. Your password and sessions are unchanged.',
+  wrongVerifyPassword:
+    'That is not this account’s password. Enter the password it was registered with, or choose “I did not create this account”.',
   // The first proof of an address drops a password set before it (DESIGN §3.16).
   emailVerifiedSetPassword:
-    'Your email is verified. To keep your account safe, the password it was registered with no longer works: choose one with “Forgot password?”, then sign in.',
+    'Your email is verified and the account is yours. To keep your account safe, the password it was registered with no longer works: choose one with “Forgot password?”, then sign in.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   passwordsDontMatch: 'The passwords do not match.',

@@ -32,6 +32,10 @@ export const AUTH_ERROR_CODES = Object.keys(AUTH_ERROR_MESSAGES) as AuthErrorCod
 export const SERVER_ERROR_MESSAGES = {
   VALIDATION_ERROR: 'The request is not valid.',
   UNAUTHORIZED: 'Please sign in to continue.',
+  // A verify link of an account with a password, opened without proving who registered it
+  // (DESIGN §3.16): the link is not spent.
+  VERIFICATION_CHOICE_REQUIRED:
+    'Confirm this account: open the link while signed in to it, or enter its password. If you did not create it, choose “I did not create this account”.',
   FORBIDDEN: 'You do not have permission to do that.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'That already exists.',

@@ -35,4 +35,5 @@ export {
   ShareTokenResultSchema,
   WorkspaceListSchema,
   WorkspaceMembersSchema,
+  VerifyEmailResponseSchema,
 } from '@codewright/contract';

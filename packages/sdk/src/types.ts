@@ -2,7 +2,7 @@
  * Public shapes of the SDK. The web app codes against these; the
  * implementation lives beside this file. camelCase here, snake_case on the wire.
  */
-import type { PlanData, User } from '@codewright/contract';
+import type { PlanData, User, VerifyEmailResponse } from '@codewright/contract';
 import type { CodewrightError } from './errors.ts';
 import type { AccountSettingsClient } from './account/account-settings-client.ts';
 import type { WorkspacesClient } from './workspaces/workspaces-client.ts';
@@ -134,6 +134,12 @@ export interface AuthClient {
     options?: RequestOptions,
   ): Promise<string>;
   verifyEmail(token: string, options?: RequestOptions): Promise<string>;
+  /** The verify link with a proof of who registered the account, or `notMine` (DESIGN §3.16). */
+  confirmEmail(
+    token: string,
+    proof?: { password?: string; notMine?: boolean },
+    options?: RequestOptions,
+  ): Promise<VerifyEmailResponse>;
   resendVerificationEmail(email?: string, options?: RequestOptions): Promise<string>;
   /** Mails a one-time sign-in link. */
   signInWithMagicLink(email: string, options?: RequestOptions): Promise<string>;

@@ -22,8 +22,26 @@ export function createAccountApi(http: HttpClient) {
       newPassword: string,
       signal?: AbortSignal,
     ) => send('/password/change', { oldPassword, newPassword }, accessToken, signal),
-    verifyEmail: (token: string, signal?: AbortSignal) =>
-      send('/email/verify', { token }, false, signal),
+    /** `/email/verify` (DESIGN §3.16): a Bearer token of the account or its password proves its registrant. */
+    verifyEmail: async (
+      token: string,
+      proof: { accessToken?: string | null; password?: string; notMine?: boolean },
+      signal?: AbortSignal,
+    ) =>
+      parseResponse(
+        'VerifyEmailResponseSchema',
+        await http({
+          method: 'POST',
+          path: `${BASE}/email/verify`,
+          body: {
+            token,
+            ...(proof.password !== undefined ? { password: proof.password } : {}),
+            ...(proof.notMine ? { notMine: true } : {}),
+          },
+          auth: proof.accessToken && !proof.notMine ? proof.accessToken : false,
+          signal,
+        }),
+      ),
     resendVerification: (email: string | null, accessToken: string | null, signal?: AbortSignal) =>
       accessToken
         ? send('/email/verify/send', {}, accessToken, signal)

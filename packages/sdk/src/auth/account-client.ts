@@ -2,7 +2,7 @@
  * The auth client plus the account flows of issue 6: password reset and
  * change, email verification, magic links and Google/GitHub sign-in.
  */
-import { MESSAGES } from '@codewright/contract';
+import { MESSAGES, type VerifyEmailResponse } from '@codewright/contract';
 import { AuthError, type CodewrightError, ValidationError } from '../errors.ts';
 import type { AuthClient, RequestOptions, Session, User } from '../types.ts';
 import type { AccountApi } from './account-api.ts';
@@ -115,12 +115,29 @@ export class CodewrightAccountAuthClient extends CodewrightAuthClient implements
     );
   }
 
-  /** Uses a mailed verification token. */
-  verifyEmail(token: string, options?: RequestOptions): Promise<string> {
+  /**
+   * Uses a mailed verification token (DESIGN §3.16). Signed in as the account, that proves its
+   * registrant; otherwise pass the account's `password`, or `notMine: true` to take the account
+   * over from whoever registered it. Without a proof an account with a password answers
+   * VERIFICATION_CHOICE_REQUIRED and the link is not spent.
+   */
+  async confirmEmail(
+    token: string,
+    proof: { password?: string; notMine?: boolean } = {},
+    options?: RequestOptions,
+  ): Promise<VerifyEmailResponse> {
+    const accessToken =
+      this.getState().status === 'signed-in' && !proof.notMine ? await this.getAccessToken() : null;
     return this.account.account.verifyEmail(
       requireText(token, 'This link is missing its token.'),
+      { ...proof, accessToken },
       options?.signal,
     );
+  }
+
+  /** Uses a mailed verification token; the message to show. See confirmEmail for the proofs. */
+  async verifyEmail(token: string, options?: RequestOptions): Promise<string> {
+    return (await this.confirmEmail(token, {}, options)).message;
   }
 
   /** Sends a new verification link: to the signed-in user, or to `email`. */

@@ -53,6 +53,7 @@ type AccountFlowMethod =
   | 'confirmPasswordReset'
   | 'changePassword'
   | 'verifyEmail'
+  | 'confirmEmail'
   | 'resendVerificationEmail'
   | 'signInWithMagicLink'
   | 'takeStartError';

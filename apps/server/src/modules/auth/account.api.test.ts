@@ -286,17 +286,18 @@ describe('sign-up link', () => {
     expect(res.body).not.toMatch(/token/i);
     const token = tokenOf(await sink.waitForMail(email));
     expect(linkOf(await sink.waitForMail(email)).pathname).toBe('/verify-email');
-    const ok = await post(t.app, '/api/auth/email/verify', { token });
-    // The first proof drops the sign-up password (DESIGN §3.16); the answer says how to set one.
-    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedSetPassword });
-    // The session opened before the proof is revoked, and nothing more is sent.
+    // Opened signed in as the account: its registrant proves it, and keeps password and session
+    // (DESIGN §3.16).
+    const ok = await post(t.app, '/api/auth/email/verify', { token }, session.access_token);
+    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedKept, outcome: 'kept' });
+    // The session still works, and nothing more is sent: the address is verified.
     const later = await post(
       t.app,
       '/api/auth/email/verify/generate',
       undefined,
       session.access_token,
     );
-    expect(later.statusCode).toBe(401);
+    expect(later.statusCode).toBe(200);
     await t.app.mailer.drain();
     expect(sink.mailsTo(email)).toHaveLength(1);
   });

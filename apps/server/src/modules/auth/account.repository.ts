@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AuthTokenPurpose } from '@codewright/contract';
+import type { AccountTakeoverRemoved, AuthTokenPurpose } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { authAttempts, sessions, userPlans, users, type UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { clearRegistrantSetup } from '../workspaces/workspace-takeover.ts';
 import { isUniqueViolation } from './auth.repository.ts';
 import { authTokens, type AuthTokenRow } from './auth.schema.ts';
 import { hashRefreshToken } from './tokens.ts';
@@ -110,16 +111,42 @@ export function createAccountRepository(db: Database) {
     },
 
     /**
-     * The address was proved through a link mailed to it (DESIGN §3.16). The first time, in one
-     * transaction: it is marked verified, the password set before (by whoever registered it) is
-     * dropped, and every session made before is revoked — so admin rights (ADMIN_EMAILS) never
-     * reach a session or password of someone who only registered the address. Later proofs
-     * change nothing. `first` says which it was.
+     * A live token of `purpose`, without spending it: what a link would claim. The verify page
+     * decides what the link proves before the token is spent (DESIGN §3.16).
+     */
+    async peekToken(token: string, purpose: AuthTokenPurpose, now: Date): Promise<TokenClaim> {
+      const [row] = await db
+        .select()
+        .from(authTokens)
+        .where(
+          and(eq(authTokens.tokenHash, hashMailToken(token)), eq(authTokens.purpose, purpose)),
+        );
+      if (!row || row.usedAt) return { status: 'invalid' };
+      if (row.expiresAt <= now) return { status: 'expired' };
+      const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+      if (!user || user.email.toLowerCase() !== row.email) return { status: 'invalid' };
+      return { status: 'ok', token: row, user };
+    },
+
+    /** The registrant proved the address is theirs (DESIGN §3.16): verified, nothing else changes. */
+    async confirmAddress(userId: string, now: Date): Promise<UserRow | undefined> {
+      return this.markEmailVerified(userId, now);
+    },
+
+    /**
+     * The address was proved by someone who did not register it, or through a magic link or
+     * OAuth sign-in (DESIGN §3.16). The first time, in one transaction: verified, the password
+     * set before dropped, every earlier session revoked, and what the registrant set up in the
+     * account's workspaces removed (workspaces/workspace-takeover.ts). `removed` says what went.
      */
     async proveAddress(
       userId: string,
       now: Date,
-    ): Promise<{ user: UserRow; first: boolean } | undefined> {
+    ): Promise<
+      | { user: UserRow; first: true; removed: AccountTakeoverRemoved }
+      | { user: UserRow; first: false }
+      | undefined
+    > {
       return db.transaction(async (tx) => {
         const [proved] = await tx
           .update(users)
@@ -131,10 +158,11 @@ export function createAccountRepository(db: Database) {
             .update(sessions)
             .set({ revokedAt: now })
             .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-          return { user: proved, first: true };
+          const removed = await clearRegistrantSetup(tx, userId, now);
+          return { user: proved, first: true as const, removed };
         }
         const [user] = await tx.select().from(users).where(eq(users.id, userId));
-        return user && { user, first: false };
+        return user && { user, first: false as const };
       });
     },
 

@@ -7,7 +7,9 @@ import {
   OAUTH_CODE_TTL_SECONDS,
   RESET_PASSWORD_PATH,
   RESET_TOKEN_TTL_SECONDS,
+  type AccountTakeoverRemoved,
   type SessionResponse,
+  type VerifyEmailResponse,
   VERIFY_EMAIL_PATH,
   VERIFY_TOKEN_TTL_SECONDS,
 } from '@codewright/contract';
@@ -16,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PrincipalCache } from './principal.ts';
 import type { Mailer, MailMessage } from '../notifications/mailer.ts';
 import {
+  accountTakenOverMail,
   magicLinkMail,
   passwordChangedMail,
   resetPasswordMail,
@@ -117,15 +120,30 @@ export function createAccountService(options: AccountServiceOptions) {
   }
 
   /**
-   * Marks the user's address proved (DESIGN §3.16). The first time, the password set before is
-   * dropped and every earlier session and refresh token revoked, here and in the principal cache;
-   * sign-in with that password then answers PASSWORD_RESET_REQUIRED.
+   * Takes the account over for whoever proved its address without claiming to have registered
+   * it (DESIGN §3.16). The first time, the password set before is dropped, every earlier session
+   * and refresh token revoked (here and in the principal cache), and the members, invitations and
+   * share links of its workspaces removed; the owner is mailed the list once. Sign-in with the
+   * old password then answers PASSWORD_RESET_REQUIRED.
    */
-  async function proveAddress(user: UserRow): Promise<UserRow> {
+  async function takeOver(
+    user: UserRow,
+  ): Promise<{ user: UserRow; removed?: AccountTakeoverRemoved }> {
     const proved = await repo.proveAddress(user.id, now());
     if (!proved) throw new AppError('VERIFICATION_FAILED');
-    if (proved.first) cache.forgetUser(user.id);
-    return proved.user;
+    if (!proved.first) return { user: proved.user };
+    cache.forgetUser(user.id);
+    const { removed } = proved;
+    mailer.sendInBackground(async () => ({
+      to: [proved.user.email],
+      ...accountTakenOverMail({ name: proved.user.displayName, removed }),
+      kind: 'account_taken_over',
+    }));
+    return { user: proved.user, removed };
+  }
+
+  async function proveAddress(user: UserRow): Promise<UserRow> {
+    return (await takeOver(user)).user;
   }
 
   function noticePasswordChanged(user: UserRow) {
@@ -189,14 +207,51 @@ export function createAccountService(options: AccountServiceOptions) {
     },
 
     /**
-     * POST /email/verify: the first proof of the address drops earlier sessions and password.
-     * Answers what the user sees: when a password was dropped, how to set one.
+     * POST /email/verify (DESIGN §3.16). The link proves the registrant when the request is signed
+     * in as the account (`signedInAs`) or carries its `password`: verified, nothing else changes.
+     * `notMine` takes the account over. Without either, an account with a password answers 409
+     * VERIFICATION_CHOICE_REQUIRED and a wrong password 401: neither spends the link.
      */
-    async verifyEmail(token: string): Promise<string> {
+    async verifyEmail(
+      token: string,
+      proof: { signedInAs?: string; password?: string; notMine?: boolean } = {},
+    ): Promise<VerifyEmailResponse> {
+      const peeked = await repo.peekToken(token, 'verify_email', now());
+      if (peeked.status === 'expired') {
+        throw new AppError('MAGIC_LINK_EXPIRED', 400, EXPIRED_MESSAGES.verify_email);
+      }
+      if (peeked.status === 'invalid') throw new AppError('VERIFICATION_FAILED');
+      const registered = peeked.user;
+      if (proof.notMine && !registered.emailVerifiedAt) {
+        const { removed } = await takeOver(await claim(token, 'verify_email'));
+        return removed
+          ? { message: ACCOUNT_MESSAGES.emailVerifiedSetPassword, outcome: 'taken_over', removed }
+          : { message: ACCOUNT_MESSAGES.emailVerified, outcome: 'kept' };
+      }
+      const provedByRegistrant =
+        registered.emailVerifiedAt !== null ||
+        registered.passwordHash === null ||
+        proof.signedInAs === registered.id ||
+        (proof.password !== undefined &&
+          (await verifyPassword(registered.passwordHash, proof.password.slice(0, 1024))));
+      if (!provedByRegistrant) {
+        if (proof.password !== undefined) {
+          throw new AppError('INVALID_CREDENTIALS', 401, ACCOUNT_MESSAGES.wrongVerifyPassword);
+        }
+        throw new AppError('VERIFICATION_CHOICE_REQUIRED');
+      }
       const user = await claim(token, 'verify_email');
-      const dropped = !user.emailVerifiedAt && user.passwordHash !== null;
-      await proveAddress(user);
-      return dropped ? ACCOUNT_MESSAGES.emailVerifiedSetPassword : ACCOUNT_MESSAGES.emailVerified;
+      const first = user.emailVerifiedAt === null;
+      if (!(await repo.confirmAddress(user.id, now()))) throw new AppError('VERIFICATION_FAILED');
+      // The role may change with the proof (ADMIN_EMAILS): cached principals read it again.
+      if (first) cache.forgetUser(user.id);
+      return {
+        message:
+          first && user.passwordHash !== null
+            ? ACCOUNT_MESSAGES.emailVerifiedKept
+            : ACCOUNT_MESSAGES.emailVerified,
+        outcome: 'kept',
+      };
     },
 
     /** POST /signin/magic: same answer whether or not the email has an account (no USER_NOT_FOUND). */

@@ -82,16 +82,20 @@ describe('the admin role of an ADMIN_EMAILS address', () => {
     // The owner of the mailbox follows the verification link.
     const sent = await post(t.app, '/api/auth/email/verify/send', { email: boss });
     expect(sent.statusCode).toBe(200);
+    // … and says they did not create this account.
     const verified = await post(t.app, '/api/auth/email/verify', {
       token: tokenOf(await sink.waitForMail(boss)),
+      notMine: true,
     });
     expect(verified.statusCode, verified.body).toBe(200);
     // The squatter's session and password died with the proof (DESIGN §3.16,
     // address-proof.api.test.ts); the owner sets a password through the reset flow.
     expect((await getMe(t.app, squatter.access_token)).statusCode).toBe(401);
+    // The takeover notice goes out first (the second mail); then the reset link.
+    await t.app.mailer.drain();
     expect((await post(t.app, '/api/auth/password/reset', { email: boss })).statusCode).toBe(200);
     const reset = await post(t.app, '/api/auth/password/reset/confirm', {
-      token: tokenOf(await sink.waitForMail(boss, 2)),
+      token: tokenOf(await sink.waitForMail(boss, 3)),
       password,
     });
     expect(reset.statusCode, reset.body).toBe(200);

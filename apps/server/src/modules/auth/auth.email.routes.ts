@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   AccountMessageResponseSchema,
-  TokenBodySchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
   VerifySendBodySchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,12 +19,19 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
   app,
   { account, limits },
 ) => {
+  // Signed in or not: a Bearer token of the account proves its registrant (DESIGN §3.16).
   app.post(
     '/email/verify',
-    { schema: { body: TokenBodySchema, response: Message } },
+    { schema: { body: VerifyEmailBodySchema, response: { 200: VerifyEmailResponseSchema } } },
     async (request) => {
       limits.check('verify', request.ip);
-      return { message: await account.verifyEmail(request.body.token) };
+      const { token, password, notMine } = request.body;
+      let signedInAs: string | undefined;
+      if (request.headers.authorization && !notMine) {
+        await app.authenticate(request);
+        signedInAs = principalOf(request).user.id;
+      }
+      return account.verifyEmail(token, { signedInAs, password, notMine });
     },
   );
 

@@ -38,13 +38,12 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
       'INVALID_CREDENTIALS',
     );
 
-    // The link proves the address, which drops the password it was registered with
-    // (DESIGN §3.16): the answer says so, and the reset flow sets one.
-    const ok = await post(t.app, '/api/auth/email/verify', { token: tokenOf(mail) });
-    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedSetPassword });
+    // The link, confirmed with the password on the verify page, proves the address and keeps
+    // that password (DESIGN §3.16): sign-in works at once.
+    const ok = await post(t.app, '/api/auth/email/verify', { token: tokenOf(mail), password });
+    expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedKept, outcome: 'kept' });
     const after = await signIn(t.app, { email, password });
-    expect(after.statusCode).toBe(401);
-    expect(errorOf(after).code).toBe('PASSWORD_RESET_REQUIRED');
+    expect(after.statusCode, after.body).toBe(200);
     const again = await post(t.app, '/api/auth/email/verify', { token: tokenOf(mail) });
     expect(errorOf(again).code).toBe('VERIFICATION_FAILED');
   });
@@ -60,7 +59,12 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     const second = await sink.waitForMail(email, 2);
     // Either link works; each only once.
     expect(
-      (await post(t.app, '/api/auth/email/verify', { token: tokenOf(second) })).statusCode,
+      (
+        await post(t.app, '/api/auth/email/verify', {
+          token: tokenOf(second),
+          password: 'password123',
+        })
+      ).statusCode,
     ).toBe(200);
     const empty = await post(t.app, '/api/auth/email/verify/send', {});
     expect(empty.statusCode).toBe(400);
@@ -71,12 +75,13 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     const b = uniqueEmail('vb');
     await signUp(t.app, { email: a, password: 'password123' });
     await signUp(t.app, { email: b, password: 'password123' });
-    await post(t.app, '/api/auth/email/verify', { token: tokenOf(await sink.waitForMail(a)) });
+    await post(t.app, '/api/auth/email/verify', {
+      token: tokenOf(await sink.waitForMail(a)),
+      password: 'password123',
+    });
     await sink.waitForMail(b);
-    // a is verified (its registration password dropped, DESIGN §3.16); b is still unverified.
-    expect(errorOf(await signIn(t.app, { email: a, password: 'password123' })).code).toBe(
-      'PASSWORD_RESET_REQUIRED',
-    );
+    // a is verified (with its password kept, DESIGN §3.16); b is still unverified.
+    expect((await signIn(t.app, { email: a, password: 'password123' })).statusCode).toBe(200);
     expect(errorOf(await signIn(t.app, { email: b, password: 'password123' })).code).toBe(
       'EMAIL_NOT_VERIFIED',
     );

@@ -121,6 +121,25 @@ export function magicLinkMail(input: LinkMailInput): RenderedMail {
 }
 
 /** Notice after a password change or reset; no link (nothing to click in a mail that may be phished). */
+/** The one-time notice of a takeover (DESIGN §3.16): what the earlier registrant set up, removed. */
+export function accountTakenOverMail(input: {
+  name?: string | null;
+  removed: { members: string[]; invitations: string[]; shareLinks: number };
+}): RenderedMail {
+  const { members, invitations, shareLinks } = input.removed;
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : 'none');
+  return accountMail({
+    subject: 'Your Codewright account is yours now',
+    title: 'Your account is yours now',
+    name: input.name,
+    lines: [
+      'You proved this address, and said you did not create the account registered with it. Everything the earlier registrant could use is gone: their sessions and password are no longer valid.',
+      `Members removed from your workspaces: ${list(members)}. Invitations revoked: ${list(invitations)}. Share links replaced: ${shareLinks}.`,
+      'To sign in with a password, choose one with "Forgot password?" in the sign-in dialog.',
+    ],
+  });
+}
+
 export function passwordChangedMail(input: { at: Date; name?: string | null }): RenderedMail {
   return accountMail({
     subject: 'Your Codewright password was changed',

@@ -1,7 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, MESSAGES, POST_LOGIN_PATH_DIALOG } from '@codewright/contract';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  POST_LOGIN_PATH_DIALOG,
+  type AccountTakeoverRemoved,
+  type VerifyEmailResponse,
+} from '@codewright/contract';
 import type { AuthClient } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,85 +17,237 @@ import { AuthDialog } from '../components/auth-dialog.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { errorMessageOf } from '../social-sign-in.ts';
 
-type Result = { ok: boolean; message: string };
+/**
+ * What the page shows (DESIGN §3.16): checking a signed-in link, asking who registered the
+ * account, or the outcome — kept (the registrant proved it), taken over, or failed.
+ */
+type View =
+  | { kind: 'checking' }
+  | { kind: 'choose' }
+  | { kind: 'done'; result: VerifyEmailResponse }
+  | { kind: 'failed'; message: string };
 
-// A token is single-use: React's development double effects must not spend it twice.
-const attempts = new Map<string, Promise<Result>>();
-function verifyOnce(auth: AuthClient, token: string): Promise<Result> {
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+
+// A signed-in proof spends the token: React's development double effects must not send it twice.
+const attempts = new Map<string, Promise<VerifyEmailResponse>>();
+function confirmSignedInOnce(auth: AuthClient, token: string): Promise<VerifyEmailResponse> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = auth.verifyEmail(token).then(
-      (message) => ({ ok: true, message }),
-      (error: unknown) => ({ ok: false, message: errorMessageOf(error) ?? MESSAGES.authFailed }),
-    );
+    attempt = auth.confirmEmail(token);
     attempts.set(token, attempt);
   }
   return attempt;
 }
 
-/** /verify-email?token=… from the verification mail: shows the outcome and the next step. */
+/** The list a takeover removed, shown once (the same list is mailed). */
+function RemovedNotice({ removed }: { removed: AccountTakeoverRemoved }) {
+  const none = !removed.members.length && !removed.invitations.length && !removed.shareLinks;
+  return (
+    <div className="mt-4 rounded-lg border border-border-strong p-4 text-sm leading-relaxed text-fg">
+      <p className="font-medium">What the earlier registrant had set up was removed:</p>
+      {none ? (
+        <p className="mt-1 text-muted">Nothing besides their sessions and password.</p>
+      ) : (
+        <ul className="mt-1 list-disc space-y-1 pl-5 break-words text-muted">
+          {removed.members.length > 0 && (
+            <li>Members removed from your workspace: {removed.members.join(', ')}</li>
+          )}
+          {removed.invitations.length > 0 && (
+            <li>Invitations revoked: {removed.invitations.join(', ')}</li>
+          )}
+          {removed.shareLinks > 0 && (
+            <li>
+              Share links replaced: {removed.shareLinks} (the old links no longer open anything)
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** /verify-email?token=… from the verification mail: proves the address, then the next step. */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
-  const { auth } = useAuth();
+  const { auth, status } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [result, setResult] = useState<Result | null>(
-    token ? null : { ok: false, message: ACCOUNT_MESSAGES.missingToken },
+  // Decided by an answer (or the missing token); until then the auth status decides.
+  const [decided, setView] = useState<View | null>(
+    token ? null : { kind: 'failed', message: ACCOUNT_MESSAGES.missingToken },
   );
+  const view: View =
+    decided ?? (status === 'signed-out' ? { kind: 'choose' } : { kind: 'checking' });
   const [signInOpen, setSignInOpen] = useState(false);
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'password' | 'notMine' | 'mail' | null>(null);
   const [resetSent, setResetSent] = useState(false);
 
+  const fail = (error: unknown) =>
+    setView({ kind: 'failed', message: errorMessageOf(error) ?? MESSAGES.authFailed });
+
+  // Signed in, the link proves the registrant by itself; signed out, the page asks.
   useEffect(() => {
-    if (!token) return;
+    if (!token || status !== 'signed-in' || decided) return;
     let live = true;
-    void verifyOnce(auth, token).then((r) => live && setResult(r));
+    confirmSignedInOnce(auth, token).then(
+      (result) => live && setView({ kind: 'done', result }),
+      (error: unknown) => {
+        if (!live) return;
+        // Signed in as another account (or the session ended): ask instead.
+        if (codeOf(error) === 'VERIFICATION_CHOICE_REQUIRED' || codeOf(error) === 'TOKEN_EXPIRED')
+          setView({ kind: 'choose' });
+        else fail(error);
+      },
+    );
     return () => {
       live = false;
     };
-  }, [auth, token]);
+  }, [auth, token, status, decided]);
+
+  async function confirmWithPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      setPasswordError('Enter the password this account was registered with.');
+      return;
+    }
+    setBusy('password');
+    setPasswordError(null);
+    try {
+      setView({ kind: 'done', result: await auth.confirmEmail(token, { password }) });
+    } catch (error) {
+      if (codeOf(error) === 'INVALID_CREDENTIALS')
+        setPasswordError(errorMessageOf(error) ?? ACCOUNT_MESSAGES.wrongVerifyPassword);
+      else fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function notMine() {
+    if (busy) return;
+    setBusy('notMine');
+    try {
+      setView({ kind: 'done', result: await auth.confirmEmail(token, { notMine: true }) });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function sendReset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !email.trim()) return;
-    setBusy(true);
+    setBusy('mail');
     try {
       await auth.requestPasswordReset(email.trim());
       setResetSent(true);
     } catch (error) {
       toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
   async function resend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !email.trim()) return;
-    setBusy(true);
+    setBusy('mail');
     try {
       toast.success(await auth.resendVerificationEmail(email.trim()));
     } catch (error) {
       toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
+  const emailField = (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      disabled={busy !== null}
+      value={email}
+      onChange={(e) => setEmail(e.target.value)}
+    />
+  );
+
+  const takenOver = view.kind === 'done' && view.result.outcome === 'taken_over';
   return (
     <AccountCard title="Verify your email">
-      {!result ? (
+      {view.kind === 'checking' ? (
         <p role="status" className="text-center text-sm text-muted">
           Checking your link…
         </p>
-      ) : result.ok ? (
+      ) : view.kind === 'choose' ? (
         <>
-          <Outcome ok>{result.message}</Outcome>
-          {result.message === ACCOUNT_MESSAGES.emailVerifiedSetPassword ? (
+          <p className="text-sm leading-relaxed text-muted">
+            Someone signed up for Codewright with this email address. If it was you, enter the
+            password you chose: your email is verified and everything stays as it is.
+          </p>
+          <form
+            noValidate
+            onSubmit={confirmWithPassword}
+            className="mt-5 flex flex-col gap-3"
+            aria-busy={busy === 'password'}
+            aria-label="Verify with your password"
+          >
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              disabled={busy !== null}
+              value={password}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'verify-password-error' : undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {passwordError && (
+              <p id="verify-password-error" role="alert" className="text-sm text-red-300">
+                {passwordError}
+              </p>
+            )}
+            <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
+              {busy === 'password' ? 'Verifying…' : 'Verify my email'}
+            </Button>
+          </form>
+          <div className="mt-6 border-t border-border-strong pt-5">
+            <p className="text-sm leading-relaxed text-muted">
+              Did not sign up? Then someone else registered your address. Claim the account: their
+              password and sessions stop working, and the members, invitations and share links they
+              set up are removed.
+            </p>
+            <Button
+              size="lg"
+              variant="outline"
+              className="mt-3 w-full text-sm"
+              disabled={busy !== null}
+              onClick={() => void notMine()}
+            >
+              {busy === 'notMine' ? 'Claiming…' : 'I did not create this account'}
+            </Button>
+          </div>
+        </>
+      ) : view.kind === 'done' ? (
+        <>
+          <Outcome ok>{view.result.message}</Outcome>
+          {view.result.removed && <RemovedNotice removed={view.result.removed} />}
+          {takenOver &&
             // The password registered before the proof no longer works (DESIGN §3.16): the
             // reset flow, offered right here, lets the owner choose one.
-            resetSent ? (
+            (resetSent ? (
               <p role="status" className="mt-5 text-center text-sm text-muted">
                 {ACCOUNT_MESSAGES.resetSent}
               </p>
@@ -98,52 +256,38 @@ export function VerifyEmailPage() {
                 noValidate
                 onSubmit={sendReset}
                 className="mt-5 flex flex-col gap-3"
-                aria-busy={busy}
+                aria-busy={busy === 'mail'}
                 aria-label="Choose a password"
               >
-                <TextField
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  disabled={busy}
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                <Button type="submit" size="lg" className="w-full text-sm" disabled={busy}>
-                  {busy ? 'Loading...' : 'Email me a link to choose a password'}
+                {emailField}
+                <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
+                  {busy === 'mail' ? 'Loading...' : 'Email me a link to choose a password'}
                 </Button>
               </form>
-            )
-          ) : null}
-          <Button
-            size="lg"
-            variant={
-              result.message === ACCOUNT_MESSAGES.emailVerifiedSetPassword ? 'outline' : undefined
-            }
-            className="mt-3 w-full text-sm"
-            onClick={() => setSignInOpen(true)}
-          >
-            Sign in
-          </Button>
+            ))}
+          {status !== 'signed-in' && (
+            <Button
+              size="lg"
+              variant={takenOver ? 'outline' : undefined}
+              className="mt-3 w-full text-sm"
+              onClick={() => setSignInOpen(true)}
+            >
+              Sign in
+            </Button>
+          )}
         </>
       ) : (
         <>
-          <Outcome ok={false}>{result.message}</Outcome>
-          <form noValidate onSubmit={resend} className="mt-5 flex flex-col gap-3" aria-busy={busy}>
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              disabled={busy}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Button type="submit" size="lg" className="w-full text-sm" disabled={busy}>
-              {busy ? 'Loading...' : 'Send a new link'}
+          <Outcome ok={false}>{view.message}</Outcome>
+          <form
+            noValidate
+            onSubmit={resend}
+            className="mt-5 flex flex-col gap-3"
+            aria-busy={busy === 'mail'}
+          >
+            {emailField}
+            <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
+              {busy === 'mail' ? 'Loading...' : 'Send a new link'}
             </Button>
           </form>
         </>

@@ -1,0 +1,24 @@
+/**
+ * axe-core (through @axe-core/playwright) as every spec runs it: axe's WCAG 2.0/2.1 A and AA sets
+ * plus its best practices; any violation of impact "serious" or "critical" fails, listed with the
+ * elements it was found on.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Runs axe on the page as it is and fails on serious or critical violations, naming them. */
+export async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(' | ')} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
