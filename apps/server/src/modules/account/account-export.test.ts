@@ -19,6 +19,8 @@ function sourceOf(projects: number, versions: number, size: number): ExportSourc
     projects: async () => list,
     project: async (id) => ({ id, name: id, code: codeOf(id, versions) }),
     chat: async () => [],
+    memberProjects: async () => [],
+    memberMessages: async () => [],
     async *history(id) {
       for (let n = 1; n <= versions; n += 1) {
         const summary: VersionSummary = {

@@ -7,15 +7,23 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { extensionFor, type VersionSummary } from '@codewright/contract';
-import type { ExportRow } from './account-export.repository.ts';
+import type { ExportRow, MemberProject } from './account-export.repository.ts';
 
-/** Where the export reads from: the user's rows and their projects' histories. */
+/**
+ * Where the export reads from: the user's row, the projects of the workspaces they own (whole,
+ * with chat and history), and their own messages in team projects of workspaces they belong to.
+ */
 export interface ExportSource {
   account(): Promise<ExportRow | undefined>;
   projects(): Promise<{ id: string; name: string; language: string }[]>;
+  /** Undefined when the project is not (or no longer) in a workspace the user owns. */
   project(projectId: string): Promise<ExportRow | undefined>;
   chat(projectId: string): Promise<ExportRow[]>;
+  /** Empty when the project is not (or no longer) in a workspace the user owns. */
   history(projectId: string): AsyncIterable<VersionSummary & { code: string }>;
+  memberProjects(): Promise<MemberProject[]>;
+  /** The user's own messages; undefined once they no longer belong to the project's workspace. */
+  memberMessages(projectId: string): Promise<ExportRow[] | undefined>;
 }
 
 export interface ExportOptions {
@@ -30,15 +38,26 @@ export const EXPORT_FORMAT = 1;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** A folder name a person can read: the project's name in lower-case letters, digits and -, then its id. */
-export function projectFolder(project: { id: string; name: string }): string {
-  const slug = project.name
+/** A name a person can read: the name in lower-case letters, digits and -, then the id. */
+function readableName(item: { id: string; name: string }): string {
+  const slug = item.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
-  const id = project.id.replace(/[^A-Za-z0-9_-]/g, '_');
-  return `projects/${slug ? `${slug}-` : ''}${id}`;
+  const id = item.id.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `${slug ? `${slug}-` : ''}${id}`;
+}
+
+/** The folder of a project of a workspace the user owns: `projects/<name>-<id>`. */
+export function projectFolder(project: { id: string; name: string }): string {
+  return `projects/${readableName(project)}`;
+}
+
+/** The file of the user's own messages in a team project: `workspaces/<workspace>/<project>/messages.json`. */
+export function memberMessagesFile(project: MemberProject): string {
+  const workspace = readableName({ id: project.workspaceId, name: project.workspaceName });
+  return `workspaces/${workspace}/${readableName(project)}/messages.json`;
 }
 
 /** Starts writing the user's export; answers the zip's byte stream. */
@@ -88,6 +107,22 @@ export function streamAccountExport(source: ExportSource, options: ExportOptions
       await add(`${folder}/code.${extensionFor(project.language)}`, String(code ?? ''));
       await add(`${folder}/chat.json`, json(await source.chat(project.id)));
     }
+    // The user's own messages in team projects: small, so before the histories too.
+    let teamProjects = 0;
+    for (const project of await source.memberProjects()) {
+      if (closed) return;
+      const messages = await source.memberMessages(project.id);
+      if (!messages) continue;
+      const written = {
+        yours: true,
+        about: `Your own messages in the project "${project.name}" of the workspace "${project.workspaceName}". The project's code, versions and other members' messages belong to that workspace and are not in your export.`,
+        workspace: { id: project.workspaceId, name: project.workspaceName, role: project.role },
+        project: { id: project.id, name: project.name, language: project.language },
+        messages,
+      };
+      await add(memberMessagesFile(project), json(written));
+      teamProjects += 1;
+    }
     for (const project of projects) {
       if (closed) return;
       const folder = projectFolder(project);
@@ -105,6 +140,7 @@ export function streamAccountExport(source: ExportSource, options: ExportOptions
       format: EXPORT_FORMAT,
       exportedAt: options.now.toISOString(),
       projects: projects.length,
+      teamProjects,
       complete: omitted.length === 0,
       maxBytes: options.maxBytes,
       omitted,

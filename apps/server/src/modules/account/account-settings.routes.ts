@@ -109,7 +109,11 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         projects: () => exports.projects(user.id),
         project: (id) => exports.project(user.id, id),
         chat: (id) => exports.chat(id),
-        history: (id) => app.versionService.history(id),
+        history: async function* (id) {
+          if (await exports.owns(user.id, id)) yield* app.versionService.history(id);
+        },
+        memberProjects: () => exports.memberProjects(user.id),
+        memberMessages: (id) => exports.memberMessages(user.id, id),
       },
       {
         maxBytes: exportMaxBytes,
