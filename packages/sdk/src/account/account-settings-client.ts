@@ -24,7 +24,8 @@ export interface AccountSettingsClient {
   /** Signs out every session but this one; resolves with how many were signed out. */
   revokeOtherSessions(options?: RequestOptions): Promise<number>;
   /**
-   * A zip of your projects, their chat and versions (JSON) and code files.
+   * A zip of the projects of the workspaces you own, their chat and versions (JSON) and code
+   * files, plus your own messages in teams you belong to (docs/decisions/028).
    * @example const zip = await client.account.exportData(); // a Blob of type application/zip
    */
   exportData(options?: RequestOptions): Promise<Blob>;

@@ -39,7 +39,7 @@ export function ExportCard() {
   return (
     <SettingsCard
       title="Export my data"
-      description="A zip of your projects, their chat and versions as JSON, plus every code file."
+      description="A zip of your workspace's projects, their chat and versions as JSON, plus every code file, and your own messages in the teams you belong to."
     >
       <Button variant="outline" disabled={busy} onClick={() => void exportData()}>
         {busy ? (
