@@ -14,6 +14,7 @@ for (const script of [
   'scrape.mjs',
   'parallel-fetches.mjs',
   'hostile-screenshots.mjs',
+  'account-takeover.mjs',
   'generator-open.mjs',
   'preview-ready.mjs',
   'preview-chunks.mjs',
