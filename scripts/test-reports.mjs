@@ -59,3 +59,35 @@ export function countPlaywright(report) {
     notes,
   };
 }
+
+/** Each test of a Vitest JSON report as `{ name, ms }`. */
+export function vitestDurations(report) {
+  const files = Array.isArray(report.testResults) ? report.testResults : [];
+  return files.flatMap((file) =>
+    (Array.isArray(file.assertionResults) ? file.assertionResults : []).map((a) => ({
+      name: `${String(file.name ?? '').replace(/^.*?(apps|packages|scripts)\//, '$1/')} › ${a.fullName ?? a.title}`,
+      ms: Number(a.duration) || 0,
+    })),
+  );
+}
+
+/** Each test of a Playwright JSON report as `{ name, ms }`: the sum of its runs (retries included). */
+export function playwrightDurations(report) {
+  const out = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, r) => sum + (Number(r.duration) || 0), 0);
+        out.push({ name: `${spec.file ?? path} › ${spec.title}`, ms });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file ?? path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file ?? '');
+  return out;
+}
+
+/** The `n` slowest of `tests` (`{ name, ms, suite }`), slowest first. */
+export function slowest(tests, n = 10) {
+  return [...tests].sort((a, b) => b.ms - a.ms).slice(0, n);
+}

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { PG_INSTALL_HINT, startPgCluster } from './pg-cluster.mjs';
-import { countPlaywright, countVitest, readFreshReport } from './test-reports.mjs';
+import {
+  countPlaywright,
+  countVitest,
+  playwrightDurations,
+  readFreshReport,
+  slowest,
+  vitestDurations,
+} from './test-reports.mjs';
 import { ensurePrereqs } from './test-prereqs.mjs';
 
 const REPORT_DIR = join(ROOT, '.tmp/test-results');
@@ -78,7 +85,7 @@ async function vitestSuite(project, reportName, env) {
   const read = readFreshReport(report, since);
   if (!read.report)
     return failure(`vitest ${reason ?? `exited with code ${code}`}; ${read.reason}`);
-  const counts = countVitest(read.report);
+  const counts = { ...countVitest(read.report), durations: vitestDurations(read.report) };
   if (counts.passed + counts.failed + counts.skipped === 0) {
     return failure(
       `no tests found in project "${project}" (see vitest.config.ts for the file patterns)`,
@@ -107,7 +114,7 @@ const SUITES = {
     run: () => vitestSuite('api', 'api-embedded', testEnv()),
   },
   'api-pg': {
-    label: 'api (Debian PG)',
+    label: 'api-pg (Debian PG)',
     async run() {
       let cluster;
       try {
@@ -120,7 +127,7 @@ const SUITES = {
         );
       }
       try {
-        return await vitestSuite('api', 'api-postgres', {
+        return await vitestSuite('api-pg', 'api-postgres', {
           ...testEnv(),
           TEST_DATABASE_URL: cluster.url,
         });
@@ -148,7 +155,10 @@ const SUITES = {
       const read = readFreshReport(PLAYWRIGHT_REPORT, since);
       if (!read.report)
         return failure(`playwright ${reason ?? `exited with code ${code}`}; ${read.reason}`);
-      const counts = countPlaywright(read.report);
+      const counts = {
+        ...countPlaywright(read.report),
+        durations: playwrightDurations(read.report),
+      };
       if (counts.passed + counts.failed + counts.skipped === 0)
         return failure('no e2e tests found');
       if (code !== 0 && counts.failed === 0) {
@@ -190,6 +200,13 @@ function printSummary(rows) {
     );
   }
   for (const r of rows) for (const note of r.notes) console.log(`  ${r.label}: ${note}`);
+  const all = rows.flatMap((r) => (r.durations ?? []).map((t) => ({ ...t, suite: r.label })));
+  if (all.length > 0) {
+    console.log('');
+    console.log('The 10 slowest tests:');
+    for (const t of slowest(all))
+      console.log(`${num(`${(t.ms / 1000).toFixed(1)}s`, 8)}  ${t.suite}: ${t.name}`);
+  }
   const total = (k) => rows.reduce((sum, r) => sum + r[k], 0);
   const skipped = total('skipped');
   if (skipped > 0) {
