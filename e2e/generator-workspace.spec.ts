@@ -12,6 +12,7 @@ import {
   holdKey,
   openEmailForm,
   openGenerator,
+  releaseHold,
   signIn,
   signUpViaApi,
   submitEmailForm,
@@ -178,8 +179,10 @@ for (const width of WIDTHS) {
     test('code streams into the read-only editor as it arrives', async ({ page, login }) => {
       await login();
       await openGenerator(page);
-      // About 16 s of streaming, so the checks below never race its end on a busy machine.
-      await send(page, 'streamed code [[long-code:40]] [[chunk-delay:400]]');
+      // Half the answer streams, then it is held until the checks below are done: they never
+      // race its end, however fast or busy the machine (issue 42).
+      const hold = holdKey();
+      await send(page, `streamed code [[long-code:40]] [[hold:${hold}]]`);
       const panel = editorPanel(page);
       // Part of the code is in the editor while the answer is still arriving.
       await expect(panel).toHaveAttribute('data-streaming', 'true', { timeout: 15_000 });
@@ -194,6 +197,7 @@ for (const width of WIDTHS) {
       expect(await panel.getAttribute('data-code')).not.toContain('zzz');
       expect(await panel.getAttribute('data-code')).not.toContain("return 'streamed code';");
       await shot(page, `streaming-${width}`);
+      await releaseHold(page.request, hold);
       await waitIdle(page);
       await expect(panel).not.toHaveAttribute('data-streaming', 'true');
       await expect(panel).toHaveAttribute('data-code', /return 'streamed code';\n\}$/);
