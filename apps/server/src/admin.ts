@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
+import { readLocation } from './db/embedded/location.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import {
   ADMIN_USAGE,
@@ -19,15 +20,18 @@ import {
   runAdminCommand,
 } from './modules/auth/admin-command.ts';
 
-/** The embedded cluster's directory, as db/client.ts places it. */
-export function embeddedDbDir(dataDir: string): string {
-  return path.join(dataDir, 'db');
+/**
+ * The embedded cluster's directory, as the server placed it: DATA_DIR/db, or where
+ * DATA_DIR/db-location says (root, DATA_DIR closed to the user postgres: db/embedded/location.ts).
+ */
+export async function embeddedDbDir(dataDir: string): Promise<string> {
+  return (await readLocation(dataDir)) ?? path.join(dataDir, 'db');
 }
 
 async function openForCommand(): Promise<{ handle: DatabaseHandle; adminEmails: Set<string> }> {
   const config = loadEnv();
   if (!config.DATABASE_URL) {
-    const dbDir = embeddedDbDir(config.DATA_DIR);
+    const dbDir = await embeddedDbDir(config.DATA_DIR);
     try {
       await fs.access(path.join(dbDir, 'PG_VERSION'));
     } catch {

@@ -12,14 +12,16 @@
  *   shutdown. A postmaster left over anyway is waited for at the next start, never
  *   signalled. The caller holds DATA_DIR's lock (db/data-dir-lock.ts): one owner.
  * - Never root-equivalent (DESIGN §3.17): as root, postgres runs as the unprivileged
- *   system user `postgres` (made when missing), which owns DATA_DIR/db. (A user namespace
- *   mapping `nobody` onto root would still be root on the host.) The app connects as the
- *   role `codewright`, which owns its database and is no superuser; the superuser is used
- *   only to make that role and database.
+ *   system user `postgres` (made when missing), which owns DATA_DIR/db; when that user
+ *   cannot enter DATA_DIR (a clone under /root), the cluster lives in a folder of root's
+ *   that it can (docs/decisions/036). (A user namespace mapping `nobody` onto root would
+ *   still be root on the host.) The app connects as the role `codewright`, which owns its
+ *   database and is no superuser; the superuser is used only to make that role and database.
  *
  * This file is the start, in order; its parts live in db/embedded/: binaries.ts (finding
- * them), user.ts (whom postgres runs as), cluster.ts (making the cluster, the app's role
- * and database) and supervisor.ts (the socket, the watchdog, leftovers, readiness, stop).
+ * them), user.ts (whom postgres runs as), location.ts (where the cluster lives), cluster.ts
+ * (making the cluster, the app's role and database) and supervisor.ts (the socket, the
+ * watchdog, leftovers, readiness, stop).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -49,16 +51,29 @@ import {
   waitUntilReady,
   WATCHDOG,
 } from './embedded/supervisor.ts';
-import { assertReachable, chooseRunAs, chownTree, spawnOptions } from './embedded/user.ts';
+import { LOCATION_FILE, placeCluster, writeLocation } from './embedded/location.ts';
+import {
+  assertReachable,
+  canReach,
+  chooseRunAs,
+  chownTree,
+  spawnOptions,
+} from './embedded/user.ts';
 
 export { embeddedBinaries } from './embedded/binaries.ts';
 export { APP_ROLE, CLUSTER_MARKER, clusterVersion, EMBEDDED_DATABASE } from './embedded/cluster.ts';
 export { EmbeddedPostgresError, exists as pathExists, type Logger } from './embedded/common.ts';
+export { LOCATION_FILE, readLocation } from './embedded/location.ts';
 export { isAlive } from './embedded/supervisor.ts';
 
 export interface EmbeddedPostgresOptions {
-  /** The cluster directory (DATA_DIR/db). */
+  /**
+   * The cluster's usual place, DATA_DIR/db. As root, when the user postgres cannot enter
+   * DATA_DIR, it lives under `clustersRoot` instead (db/embedded/location.ts).
+   */
   dataDir: string;
+  /** Where relocated clusters live (default /var/lib/codewright/clusters); tests give their own. */
+  clustersRoot?: string;
   /** How long to wait for the server to accept connections (default 60 s). */
   readyTimeoutMs?: number;
   /**
@@ -77,6 +92,10 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface EmbeddedPostgres {
+  /** Where the cluster is: DATA_DIR/db, or its relocated folder. */
+  dataDir: string;
+  /** True when the cluster lives outside DATA_DIR (db/embedded/location.ts). */
+  relocated: boolean;
   /** The app database over the unix socket, as APP_ROLE: `postgresql://codewright@localhost/codewright?host=<dir>`. */
   url: string;
   /** The same server's maintenance database, as the superuser (tests create databases with it). */
@@ -95,9 +114,23 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   const log: Logger = options.log ?? (() => {});
   const durable = options.durable ?? true;
-  const dataDir = path.resolve(options.dataDir);
+  const home = path.resolve(options.dataDir);
   const runAs = await chooseRunAs(log);
   const bins = await reachableBinaries(await embeddedBinaries(), runAs, log);
+  const place = await placeCluster({
+    home,
+    asOtherUser: runAs.kind === 'user',
+    reachable: async (folder) => runAs.kind !== 'user' || canReach(runAs, folder, bins.postgres),
+    clustersRoot: options.clustersRoot,
+    durable,
+  });
+  const dataDir = place.dir;
+  if (place.relocated) {
+    log(
+      'info',
+      `embedded database: ${path.dirname(home)} is closed to the user "${SUPERUSER}", so its database lives in ${dataDir} (recorded in ${path.join(path.dirname(home), LOCATION_FILE)})`,
+    );
+  }
 
   await removeStrayInitDirs(dataDir, log);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
@@ -115,6 +148,8 @@ export async function startEmbeddedPostgres(
       `${dataDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL ${bins.majorVersion}. Move it aside (or dump and restore it) and start again.`,
     );
   }
+  // Recorded once the cluster exists, so a record always names a cluster that was made.
+  if (place.relocated && !place.recorded) await writeLocation(path.dirname(home), dataDir);
   if (runAs.kind === 'user') await chownTree(dataDir, runAs);
   await checkPostmasterPid(dataDir, options.leftoverWaitMs ?? STOP_TIMEOUT_MS, log);
   const sockets = await socketDir(dataDir, runAs);
@@ -200,6 +235,8 @@ export async function startEmbeddedPostgres(
     }
   });
   return {
+    dataDir,
+    relocated: place.relocated,
     url: `postgresql://${APP_ROLE}@localhost/${EMBEDDED_DATABASE}${query}`,
     adminUrl,
     superuserUrl,

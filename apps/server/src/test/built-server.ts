@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readLocation } from '../db/embedded/location.ts';
 
 export const SERVER_JS = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 
@@ -73,11 +74,10 @@ export async function httpCall(
   return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
 }
 
-/** The postgres server of DATA_DIR/db (from its pid file), or undefined. */
+/** The postgres server of DATA_DIR's cluster (from its pid file), or undefined. */
 export async function postmasterPid(dataDir: string): Promise<number | undefined> {
-  const text = await fs
-    .readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')
-    .catch(() => '');
+  const cluster = (await readLocation(dataDir)) ?? path.join(dataDir, 'db');
+  const text = await fs.readFile(path.join(cluster, 'postmaster.pid'), 'utf8').catch(() => '');
   const pid = Number(text.split('\n')[0]);
   return pid > 0 ? pid : undefined;
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { EmbeddedPostgresError, type Logger, run, SUPERUSER } from './common.ts';
+import { EmbeddedPostgresError, type Logger, run, SHARED_ROOT, SUPERUSER } from './common.ts';
 import { canReach, type RunAs } from './user.ts';
 
 /** Builds shipped as npm packages (optionalDependencies of apps/server). */
@@ -65,13 +65,10 @@ async function locateBinaries(): Promise<Binaries> {
   };
 }
 
-/** Where root keeps a copy of the binaries the postgres user can reach (root's own, 0755). */
-const SHARED_BINARIES = '/var/lib/codewright';
-
 /**
  * The binaries as `runAs` can run them. A project under a folder closed to others (say
  * /root, 0700) keeps them out of the postgres user's reach: root then copies them once to
- * SHARED_BINARIES/postgres-<version>, made whole in a temp folder and renamed into place.
+ * SHARED_ROOT/postgres-<version>, made whole in a temp folder and renamed into place.
  */
 export async function reachableBinaries(
   bins: Binaries,
@@ -82,7 +79,7 @@ export async function reachableBinaries(
   const { version } = JSON.parse(
     await fs.readFile(path.join(bins.native, '..', 'package.json'), 'utf8'),
   ) as { version: string };
-  const target = path.join(SHARED_BINARIES, `postgres-${version}`);
+  const target = path.join(SHARED_ROOT, `postgres-${version}`);
   const st = await fs.lstat(target).catch(() => undefined);
   if (st && (!st.isDirectory() || st.uid !== 0))
     throw new EmbeddedPostgresError(
@@ -93,7 +90,7 @@ export async function reachableBinaries(
       'info',
       `embedded database: copying the PostgreSQL binaries to ${target}, where the user "${SUPERUSER}" can run them`,
     );
-    await fs.mkdir(SHARED_BINARIES, { recursive: true, mode: 0o755 });
+    await fs.mkdir(SHARED_ROOT, { recursive: true, mode: 0o755 });
     const tmp = `${target}.tmp-${process.pid}`;
     await fs.rm(tmp, { recursive: true, force: true });
     await fs.cp(bins.native, tmp, { recursive: true, verbatimSymlinks: true });

@@ -1,11 +1,18 @@
 /** What the embedded database's parts share: its errors, log, superuser, deadlines and child environment. */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 export const run = promisify(execFile);
 
 export const SUPERUSER = 'postgres';
+
+/**
+ * Root's own folder (root-owned, 0755) for what the user postgres must reach when root runs
+ * Codewright: a copy of the binaries (binaries.ts) and relocated clusters (location.ts).
+ */
+export const SHARED_ROOT = '/var/lib/codewright';
 
 /** Every wait here has a deadline (docs/decisions/034): stopping, and one connection attempt. */
 export const STOP_TIMEOUT_MS = 30_000;
@@ -30,3 +37,24 @@ export const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+/**
+ * True while `pid` runs. A zombie (exited, not yet reaped by its parent) has stopped:
+ * kill(pid, 0) still succeeds on it, so on Linux its state in /proc/<pid>/stat decides.
+ */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc (macOS): kill(pid, 0) is all there is. On Linux, gone since.
+    return process.platform !== 'linux';
+  }
+  // "pid (comm) S ...": the command may hold spaces and parentheses, the state follows the last ')'.
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}

@@ -1,6 +1,5 @@
 /** Supervising the running postgres: its socket, the watchdog, leftovers of an earlier run, readiness and stopping. */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +8,14 @@ import pg from 'pg';
 import {
   CONNECT_TIMEOUT_MS,
   EmbeddedPostgresError,
+  isAlive,
   type Logger,
   sleep,
   STOP_TIMEOUT_MS,
 } from './common.ts';
 import type { RunAs } from './user.ts';
+
+export { isAlive } from './common.ts';
 
 /** Only names the socket file (`.s.PGSQL.5432`); nothing listens on TCP. */
 export const SOCKET_PORT = 5432;
@@ -36,27 +38,6 @@ export async function socketDir(dataDir: string, runAs: RunAs): Promise<string> 
   await fs.chmod(dir, 0o700);
   if (runAs.kind === 'user') await fs.chown(dir, runAs.uid, runAs.gid);
   return dir;
-}
-
-/**
- * True while `pid` runs. A zombie (exited, not yet reaped by its parent) has stopped:
- * kill(pid, 0) still succeeds on it, so on Linux its state in /proc/<pid>/stat decides.
- */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    // No /proc (macOS): kill(pid, 0) is all there is. On Linux, gone since.
-    return process.platform !== 'linux';
-  }
-  // "pid (comm) S ...": the command may hold spaces and parentheses, the state follows the last ')'.
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
 }
 
 /**
