@@ -30,10 +30,10 @@ export function builtServerEnv(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts the built server on `dataDir`; resolves with its child and URL once it listens. */
+/** Starts the built server on `dataDir`; resolves with its child, URL and output so far once it listens. */
 export async function startBuiltServer(
   dataDir: string,
-): Promise<{ child: ChildProcess; url: string }> {
+): Promise<{ child: ChildProcess; url: string; output: string }> {
   const child = spawn(process.execPath, [SERVER_JS], {
     env: builtServerEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +52,7 @@ export async function startBuiltServer(
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
-  return { child, url };
+  return { child, url, output: out };
 }
 
 /** One JSON call over HTTP; the body is null when the answer is not JSON. */

@@ -1,0 +1,150 @@
+// As root, `npm start` works wherever the clone is (docs/decisions/036): a DATA_DIR inside a
+// folder closed to other users (a clone under /root, 0700) keeps its cluster in a folder
+// of root's that the postgres user can enter, says so at start, keeps its writes across a
+// restart, and stays one owner's. Runs the built server (apps/server/dist); root only.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLUSTERS_ROOT, LOCATION_FILE, OWNER_FILE, readLocation } from './db/embedded/location.ts';
+import {
+  builtServerEnv,
+  httpCall as call,
+  postmasterPid,
+  SERVER_JS,
+  startBuiltServer,
+} from './test/built-server.ts';
+
+const isRoot = process.getuid?.() === 0;
+
+let closedDir: string | undefined;
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  if (!closedDir) return;
+  // The relocated folder this test's DATA_DIR made, and only that one: its owner file
+  // must name this DATA_DIR.
+  const location = await readLocation(dataDir).catch(() => undefined);
+  if (location) {
+    const folder = path.dirname(location);
+    const owner = await fs.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => '{}');
+    const named = (JSON.parse(owner) as { dataDir?: string }).dataDir;
+    if (named === (await fs.realpath(dataDir))) await fs.rm(folder, { recursive: true });
+  }
+  await fs.rm(closedDir, { recursive: true, force: true });
+});
+
+async function start() {
+  const server = await startBuiltServer(dataDir);
+  children.push(server.child);
+  return server;
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(base: string, email: string, password: string) {
+  const res = await call(base, 'POST', '/api/auth/signin/email', { email, password });
+  expect(res.status).toBe(200);
+  return (res.body as { access_token: string }).access_token;
+}
+
+async function projectNames(base: string, token: string) {
+  const list = await call(
+    base,
+    'GET',
+    '/api/db/codewright/rest/v1/projects?select=name',
+    undefined,
+    token,
+  );
+  expect(list.status).toBe(200);
+  return (list.body as { name: string }[]).map((r) => r.name);
+}
+
+/** A second server on the same DATA_DIR: how it exited and what it said on stderr. */
+async function secondServer(): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_JS], {
+    env: builtServerEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stdout!.resume();
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
+describe.skipIf(!isRoot)('a DATA_DIR closed to the postgres user (root)', () => {
+  it('keeps its cluster in a folder of root’s, says where, survives a restart and stays one owner’s', async () => {
+    closedDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-closed-'));
+    await fs.chmod(closedDir, 0o700);
+    dataDir = path.join(closedDir, 'data');
+    const email = `closed-${Date.now()}@example.com`;
+    const password = 'closed-test-password';
+
+    const first = await start();
+    const location = await readLocation(dataDir);
+    expect(location).toMatch(new RegExp(`^${CLUSTERS_ROOT}/[0-9a-f]{32}/db$`));
+    const line = `embedded database: ${dataDir} is closed to the user "postgres", so its database lives in ${location} (recorded in ${path.join(dataDir, LOCATION_FILE)})`;
+    expect(first.output).toContain(JSON.stringify(line).slice(1, -1));
+    // The cluster is postgres's (0700) inside root's folder (0755); DATA_DIR has no db/.
+    const folder = path.dirname(location!);
+    const [folderStat, clusterStat] = await Promise.all([fs.stat(folder), fs.stat(location!)]);
+    expect([folderStat.uid, folderStat.mode & 0o777]).toEqual([0, 0o755]);
+    expect(clusterStat.uid).not.toBe(0);
+    expect(clusterStat.mode & 0o777).toBe(0o700);
+    await expect(fs.access(path.join(dataDir, 'db'))).rejects.toThrow();
+    expect((await fs.stat(closedDir)).mode & 0o777).toBe(0o700);
+
+    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await call(first.url, 'POST', '/api/auth/signup', { email, password })).status).toBe(
+      201,
+    );
+    const token = await signIn(first.url, email, password);
+    const created = await call(
+      first.url,
+      'POST',
+      '/api/db/codewright/rest/v1/projects',
+      { name: 'kept across a restart', language: 'JavaScript', code: '// kept\n' },
+      token,
+    );
+    expect(created.status).toBe(201);
+
+    // A second server on the same DATA_DIR refuses; the first keeps its database.
+    const pgPid = await postmasterPid(dataDir);
+    expect(pgPid).toBeGreaterThan(0);
+    const second = await secondServer();
+    expect(second.code).toBe(1);
+    const lines = second.stderr.trim().split('\n');
+    expect(lines, second.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(`in use by another Codewright server (pid ${first.child.pid})`);
+    expect(await postmasterPid(dataDir)).toBe(pgPid);
+    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
+
+    await stop(first.child);
+    const again = await start();
+    expect(again.output).toContain(JSON.stringify(line).slice(1, -1));
+    expect(again.output).not.toContain('creating a PostgreSQL');
+    expect(await readLocation(dataDir)).toBe(location);
+    expect((await call(again.url, 'GET', '/api/health')).status).toBe(200);
+    expect(await projectNames(again.url, await signIn(again.url, email, password))).toContain(
+      'kept across a restart',
+    );
+    await stop(again.child);
+  }, 180_000);
+});
