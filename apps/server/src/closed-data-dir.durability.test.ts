@@ -100,7 +100,7 @@ describe.skipIf(!isRoot)('a DATA_DIR closed to the postgres user (root)', () => 
     const first = await start();
     const location = await readLocation(dataDir);
     expect(location).toMatch(new RegExp(`^${CLUSTERS_ROOT}/[0-9a-f]{32}/db$`));
-    const line = `embedded database: ${dataDir} is closed to the user "postgres", so its database lives in ${location} (recorded in ${path.join(dataDir, LOCATION_FILE)})`;
+    const line = `embedded database: ${dataDir}'s database lives in ${location}, a folder the user "postgres" can enter (recorded in ${path.join(dataDir, LOCATION_FILE)})`;
     expect(first.output).toContain(JSON.stringify(line).slice(1, -1));
     // The cluster is postgres's (0700) inside root's folder (0755); DATA_DIR has no db/.
     const folder = path.dirname(location!);

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive, startEmbeddedPostgres } from './embedded-postgres.ts';
+import {
+  isAlive,
+  LOCATION_FILE,
+  readLocation,
+  startEmbeddedPostgres,
+} from './embedded-postgres.ts';
 
 const HOLDER = fileURLToPath(new URL('../test/fixtures/embedded-holder.ts', import.meta.url));
 const dirs: string[] = [];
@@ -152,19 +157,55 @@ describe('embedded PostgreSQL', () => {
     }
   }, 60_000);
 
-  it('under a folder closed to others, as root it refuses in one line naming the folder', async () => {
+  it("under a folder closed to others, as root it keeps the cluster in a folder of root's and finds it again", async () => {
+    const closed = await tempDataDir();
+    await fs.chmod(closed, 0o700);
+    const dataDir = path.join(closed, 'data');
+    const cluster = path.join(dataDir, 'db');
+    // Its own clusters root (not /var/lib/codewright), in a folder postgres may enter.
+    const clustersRoot = path.join(await tempDataDir(), 'shared', 'clusters');
+    const first = await startEmbeddedPostgres({ dataDir: cluster, clustersRoot, durable: false });
+    if (process.getuid?.() !== 0) {
+      // As ourselves the folder is our own: nothing stands in the way.
+      expect(first.dataDir).toBe(cluster);
+      await first.stop();
+      return;
+    }
+    const moved = first.dataDir;
+    expect(first.relocated).toBe(true);
+    expect(path.dirname(path.dirname(moved))).toBe(clustersRoot);
+    expect(await roundTrip(first.url, 'a')).toEqual(['a']);
+    expect(new URL(first.url).searchParams.get('host')).toBe(path.join(path.dirname(moved), 'run'));
+    // Only the record is in DATA_DIR; the cluster is postgres's, 0700.
+    expect(await fs.readdir(dataDir)).toEqual([LOCATION_FILE]);
+    expect(await readLocation(dataDir, clustersRoot)).toBe(moved);
+    const st = await fs.stat(moved);
+    expect([st.uid === 0, st.mode & 0o777]).toEqual([false, 0o700]);
+    await first.stop();
+    expect(await postgresPids(moved)).toEqual([]);
+
+    const second = await startEmbeddedPostgres({ dataDir: cluster, clustersRoot, durable: false });
+    expect(second.dataDir).toBe(moved);
+    expect(await roundTrip(second.url, 'b')).toEqual(['a', 'b']);
+    await second.stop();
+  }, 60_000);
+
+  it('as root, an existing db/ under a folder closed to others refuses in one line naming the folder', async () => {
     const closed = await tempDataDir();
     await fs.chmod(closed, 0o700);
     const cluster = path.join(closed, 'data', 'db');
-    const start = startEmbeddedPostgres({ dataDir: cluster, durable: false });
+    await fs.mkdir(cluster, { recursive: true });
+    const clustersRoot = path.join(await tempDataDir(), 'shared', 'clusters');
+    const start = startEmbeddedPostgres({ dataDir: cluster, clustersRoot, durable: false });
     if (process.getuid?.() === 0) {
       await expect(start).rejects.toThrow(
         `cannot enter ${path.dirname(cluster)}: a folder above it is closed`,
       );
-      // Nothing was made.
-      expect(await fs.readdir(path.dirname(cluster))).toEqual([]);
+      // Nothing was made or moved.
+      expect(await fs.readdir(path.dirname(cluster))).toEqual(['db']);
+      expect(await fs.readdir(cluster)).toEqual([]);
+      await expect(fs.access(clustersRoot)).rejects.toThrow();
     } else {
-      // As ourselves the folder is our own: nothing stands in the way.
       await (await start).stop();
     }
   }, 60_000);

@@ -126,9 +126,10 @@ export async function startEmbeddedPostgres(
   });
   const dataDir = place.dir;
   if (place.relocated) {
+    const data = path.dirname(home);
     log(
       'info',
-      `embedded database: ${path.dirname(home)} is closed to the user "${SUPERUSER}", so its database lives in ${dataDir} (recorded in ${path.join(path.dirname(home), LOCATION_FILE)})`,
+      `embedded database: ${data}'s database lives in ${dataDir}, a folder the user "${SUPERUSER}" can enter (recorded in ${path.join(data, LOCATION_FILE)})`,
     );
   }
 
