@@ -7,7 +7,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLUSTERS_ROOT, LOCATION_FILE, OWNER_FILE, readLocation } from './db/embedded/location.ts';
+import {
+  clusterFolder,
+  CLUSTERS_ROOT,
+  LOCATION_FILE,
+  OWNER_FILE,
+  readLocation,
+} from './db/embedded/location.ts';
 import {
   builtServerEnv,
   httpCall as call,
@@ -31,14 +37,14 @@ afterAll(async () => {
     }
   }
   if (!closedDir) return;
-  // The relocated folder this test's DATA_DIR made, and only that one: its owner file
-  // must name this DATA_DIR.
-  const location = await readLocation(dataDir).catch(() => undefined);
-  if (location) {
-    const folder = path.dirname(location);
+  // The relocated folder this test's DATA_DIR made (found by its hash, so even a start cut
+  // short before the record is cleaned up), and only if its owner file names this DATA_DIR.
+  const real = await fs.realpath(dataDir).catch(() => undefined);
+  if (real) {
+    const folder = clusterFolder(CLUSTERS_ROOT, real);
     const owner = await fs.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => '{}');
     const named = (JSON.parse(owner) as { dataDir?: string }).dataDir;
-    if (named === (await fs.realpath(dataDir))) await fs.rm(folder, { recursive: true });
+    if (named === real) await fs.rm(folder, { recursive: true });
   }
   await fs.rm(closedDir, { recursive: true, force: true });
 });
