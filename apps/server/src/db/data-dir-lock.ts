@@ -1,7 +1,8 @@
 /**
  * One owner per data directory (DESIGN §3.18, docs/decisions/034): a Codewright server
  * or `npm run admin` holds an exclusive lock on DATA_DIR/codewright.lock for as long as
- * it uses the embedded database in DATA_DIR/db. A second process refuses at once,
+ * it uses the embedded database in DATA_DIR/db (or where DATA_DIR/db-location says: one
+ * folder per DATA_DIR, so this lock covers it too). A second process refuses at once,
  * naming the holder's pid; it never touches the holder's database.
  *
  * The lock is the kernel's (an open-file-description lock on Linux, flock on macOS, via
