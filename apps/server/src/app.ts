@@ -64,6 +64,11 @@ export interface BuildAppOptions {
   urlLookup?: LookupFunction;
   /** Extra CA certificates those fetches trust (tests: their own HTTPS fixture). */
   urlFetchCa?: string | Buffer;
+  /**
+   * Milliseconds since 1970 for the expiry of signed storage URLs (tests: a clock they move on,
+   * CONVENTIONS habit 12); default Date.now.
+   */
+  clock?: () => number;
 }
 
 /** One access-log line per request instead of Fastify's two (incoming + completed). */
@@ -171,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('publicUrls', publicUrls);
   await app.register(planPlugin);
   // One storage service, one URL fetcher, one AI provider set: decorated once for every module.
-  await app.register(storagePlugin, { dataDir: config.DATA_DIR });
+  await app.register(storagePlugin, { dataDir: config.DATA_DIR, secret, now: options.clock });
   await app.register(urlFetcherPlugin, {
     config,
     lookup: options.urlLookup,

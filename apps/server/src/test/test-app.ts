@@ -26,6 +26,8 @@ export interface TestAppOptions {
   urlLookup?: BuildAppOptions['urlLookup'];
   /** Extra CA certificates those fetches trust (the test's HTTPS fixture). */
   urlFetchCa?: BuildAppOptions['urlFetchCa'];
+  /** The clock signed storage URLs expire by (a test moves it on instead of sleeping). */
+  clock?: BuildAppOptions['clock'];
 }
 
 function databaseUrlWithName(adminUrl: string, name: string): string {
@@ -77,6 +79,7 @@ export async function createTestApp(
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     urlLookup: options.urlLookup,
     urlFetchCa: options.urlFetchCa,
+    clock: options.clock,
   });
   await app.ready();
 

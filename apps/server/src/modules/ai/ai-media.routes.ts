@@ -29,9 +29,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertOk, fetchFailureToAppError } from '../../lib/safe-fetch.ts';
 import { principalOf } from '../auth/principal.ts';
 import {
-  isOwnStorageUrl,
   ownKeyOfPublicUrl,
   publicUrlOf,
+  storageRefOf,
   type UrlOrigin,
   urlOriginOf,
 } from '../storage/storage-urls.ts';
@@ -103,7 +103,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const one = async (url: string, i: number) => {
       const field = `imageUrls.${i}`;
       let file: MediaFile;
-      if (isOwnStorageUrl(url, origin)) {
+      if (storageRefOf(url, origin)) {
         // The rule of the text call's imageUrls (ai-images.ts): one of the caller's own uploads,
         // read as the caller — never another user's file because its URL is known.
         const key = ownKeyOfPublicUrl(url, { origin, userId, field, noun: 'images' });
@@ -185,7 +185,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
             userId,
             name: `ai-image-${stamp}-${suffix}-${i + 1}.${ext}`,
             bytes: image.data,
-            publicUrlOf: (key) => publicUrlOf(origin, key),
+            publicUrlOf: (key, signed) => publicUrlOf(origin, key, signed),
           });
           return { path: stored.path, publicUrl: stored.publicUrl, mimeType: stored.mimeType };
         },

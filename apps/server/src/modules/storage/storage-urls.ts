@@ -5,6 +5,7 @@
  * backend can later change it here).
  */
 import { AppError } from '../../lib/app-error.ts';
+import type { UrlSignature } from './url-signing.ts';
 
 /**
  * The app's own address, from PUBLIC_URL (modules/auth/public-urls.ts) — never from the
@@ -28,9 +29,25 @@ export function urlOriginOf(
   return { base: urls.base, origins: urls.appOrigins, project };
 }
 
-/** The public URL of a stored key, on the app's public address. */
-export function publicUrlOf(origin: UrlOrigin, key: string): string {
-  return `${origin.base}/api/storage/${origin.project}/public/${key}`;
+/** Query parameters of a signed URL (docs/decisions/036). */
+export const SIGNED_URL_PARAMS = { expires: 'expires', signature: 'signature' } as const;
+
+/**
+ * The URL of a stored key, on the app's public address: plain for a file of a public folder,
+ * with `?expires=…&signature=…` for one of a private folder (url-signing.ts).
+ */
+export function publicUrlOf(origin: UrlOrigin, key: string, signed?: UrlSignature): string {
+  const url = `${origin.base}/api/storage/${origin.project}/public/${key}`;
+  if (!signed) return url;
+  return `${url}?${SIGNED_URL_PARAMS.expires}=${signed.expires}&${SIGNED_URL_PARAMS.signature}=${signed.signature}`;
+}
+
+/** The signature parts a URL of this app's storage carries (raw, unchecked; absent ones undefined). */
+export function signatureParamsOf(url: URL): { expires?: string; signature?: string } {
+  return {
+    expires: url.searchParams.get(SIGNED_URL_PARAMS.expires) ?? undefined,
+    signature: url.searchParams.get(SIGNED_URL_PARAMS.signature) ?? undefined,
+  };
 }
 
 /** The path of `url` below PUBLIC_URL's own path (a proxy may serve the app under one), if on the app's origin. */
@@ -45,7 +62,8 @@ function appPathOf(url: URL, origin: UrlOrigin): string | undefined {
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
 
 /**
- * The storage key (`uploads/<userId>/…`) that a public URL (or its path) names, when it is one
+ * The storage key (`uploads/<userId>/…`) that a public URL (or its path) names — plain or signed,
+ * the query string is not part of the key — when it is one
  * of the caller's own files on this host; otherwise a 400 whose message starts with `field`.
  */
 export function ownKeyOfPublicUrl(
@@ -94,12 +112,30 @@ export function ownKeyOfPublicUrl(
   return key;
 }
 
-/** True when `raw` is a URL of this app's own public storage (on its PUBLIC_URL). */
-export function isOwnStorageUrl(raw: string, origin: UrlOrigin): boolean {
+/**
+ * The key and signature parts of a URL of this app's own public storage (plain or signed), or
+ * undefined for any other URL. A key that does not decode (`%E0%A4%A`) is returned as written,
+ * for the storage rules to refuse as a bad path rather than throw.
+ */
+export function storageRefOf(
+  raw: string,
+  origin: UrlOrigin,
+): { key: string; expires?: string; signature?: string } | undefined {
+  let url: URL;
   try {
-    const own = appPathOf(new URL(raw), origin);
-    return own?.startsWith(`/api/storage/${origin.project}/public/`) ?? false;
+    url = new URL(raw);
   } catch {
-    return false;
+    return undefined;
   }
+  const own = appPathOf(url, origin);
+  const prefix = `/api/storage/${origin.project}/public/`;
+  if (!own?.startsWith(prefix)) return undefined;
+  const encoded = own.slice(prefix.length);
+  let key: string;
+  try {
+    key = decodeURIComponent(encoded);
+  } catch {
+    key = encoded;
+  }
+  return { key, ...signatureParamsOf(url) };
 }

@@ -148,17 +148,22 @@ describe('a workspace folder: who may do what', () => {
     expect((await download(owner, second)).status).toBe(404);
   });
 
-  it('the public URL serves a workspace file to anyone, like every uploaded file (SPEC §3)', async () => {
+  it("a Pro team's file gets a signed URL; its plain public path is 404 (docs/decisions/036)", async () => {
     const { editor, wsId } = await team();
-    const res = await upload(editor, `uploads/${wsId}/shared.txt`, 'public bytes');
+    const res = await upload(editor, `uploads/${wsId}/shared.txt`, 'team bytes');
     const { publicUrl } = (await res.json()) as { publicUrl: string };
     // Built on PUBLIC_URL (unset: http://localhost:PORT); fetched from the test's listener.
-    expect(publicUrl).toBe(
-      `http://localhost:${t.config.PORT}/api/storage/codewright/public/uploads/${wsId}/shared.txt`,
+    expect(publicUrl).toMatch(
+      new RegExp(
+        `^http://localhost:${t.config.PORT}/api/storage/codewright/public/uploads/${wsId}/shared\\.txt\\?expires=\\d+&signature=[\\w-]{43}$`,
+      ),
     );
-    const pub = await fetch(api(`/public/uploads/${wsId}/shared.txt`));
-    expect(pub.status).toBe(200);
-    expect(await pub.text()).toBe('public bytes');
+    const signed = await fetch(`${base}${new URL(publicUrl).pathname}${new URL(publicUrl).search}`);
+    expect(signed.status).toBe(200);
+    expect(await signed.text()).toBe('team bytes');
+    const plain = await fetch(api(`/public/uploads/${wsId}/shared.txt`));
+    expect(plain.status).toBe(404);
+    expect((await errorOf(plain)).code).toBe('FILE_NOT_FOUND');
   });
 
   it('a member leaving, or demoted to viewer, loses write access at once', async () => {

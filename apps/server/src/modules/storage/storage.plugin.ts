@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { BACKEND_UPLOAD_MAX_BYTES } from '@codewright/contract';
+import { BACKEND_UPLOAD_MAX_BYTES, PLAN_LIMITS } from '@codewright/contract';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { LocalDiskBackend } from './local-disk-backend.ts';
 import type { StorageBackend } from './storage-backend.ts';
+import { storageRepository } from './storage.repository.ts';
 import { createStorageService, type StorageService } from './storage.service.ts';
+import { createUrlSigner } from './url-signing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +18,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a folder's privacy (its plan) is remembered: a plain `/public/` request costs no
+ * query while it lasts. A plan change reaches plain URLs within this time (docs/decisions/036).
+ */
+export const FOLDER_PRIVACY_CACHE_MS = 10_000;
+
 export interface StoragePluginOptions {
   /** DATA_DIR: files go under DATA_DIR/uploads/ (docs/decisions/005). */
   dataDir: string;
+  /** The server's secret (lib/secret.ts); the key signing private files' URLs is derived from it. */
+  secret: string;
+  /** Milliseconds since 1970 (tests inject a clock to expire signed URLs); default Date.now. */
+  now?: () => number;
   /** Another backend (an S3-compatible store later); local disk under dataDir by default. */
   backend?: StorageBackend;
   maxBytes?: number;
@@ -26,10 +39,27 @@ export interface StoragePluginOptions {
 /** Decorates `app.storage` once for every module (routes of other modules run in sibling scopes). */
 async function storagePlugin(app: FastifyInstance, options: StoragePluginOptions) {
   const backend = options.backend ?? (await LocalDiskBackend.open(options.dataDir));
+  const now = options.now ?? Date.now;
+  const privacy = new TtlCache<string, boolean>(FOLDER_PRIVACY_CACHE_MS);
+  async function folderIsPrivate(folder: string): Promise<boolean> {
+    const at = now();
+    const known = privacy.get(folder, at);
+    if (known !== undefined) return known;
+    const plan = await storageRepository.planOfFolder(app.db, folder);
+    // No such workspace or user: nothing to serve publicly (fail closed).
+    const isPrivate = plan === null || PLAN_LIMITS[plan].privateProjects;
+    privacy.set(folder, isPrivate, at);
+    return isPrivate;
+  }
   app.decorate(
     'storage',
-    createStorageService({ backend, maxBytes: options.maxBytes ?? BACKEND_UPLOAD_MAX_BYTES }),
+    createStorageService({
+      backend,
+      maxBytes: options.maxBytes ?? BACKEND_UPLOAD_MAX_BYTES,
+      signer: createUrlSigner({ secret: options.secret, now }),
+      folderIsPrivate,
+    }),
   );
 }
 
-export default fp(storagePlugin, { name: 'storage' });
+export default fp(storagePlugin, { name: 'storage', dependencies: ['db'] });

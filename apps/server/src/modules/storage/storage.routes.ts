@@ -13,10 +13,10 @@ import {
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import { principalOf } from '../auth/principal.ts';
 import { servedContentType } from './file-type.ts';
-import type { StagedUpload, StoredFile } from './storage.service.ts';
+import type { FileUrlOf, StagedUpload, StoredFile } from './storage.service.ts';
 import { assertValidPath } from './storage-path.ts';
 import { assertMayUpload, type StorageCaller } from './storage-access.ts';
-import { publicUrlOf as publicUrl, urlOriginOf } from './storage-urls.ts';
+import { publicUrlOf as publicUrl, SIGNED_URL_PARAMS, urlOriginOf } from './storage-urls.ts';
 
 /** The routes use the app's one storage service, `app.storage` (storage.plugin.ts). */
 export type StorageRoutesOptions = Record<never, never>;
@@ -112,8 +112,14 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
 
   const project = { preHandler: [app.requireAppProject] };
   const authenticated = { preHandler: [app.requireAppProject, app.authenticate] };
-  const publicUrlOf = (request: FastifyRequest) => (key: string) =>
-    publicUrl(urlOriginOf(app.publicUrls, (request.params as { project: string }).project), key);
+  const publicUrlOf =
+    (request: FastifyRequest): FileUrlOf =>
+    (key, signed) =>
+      publicUrl(
+        urlOriginOf(app.publicUrls, (request.params as { project: string }).project),
+        key,
+        signed,
+      );
 
   app.post(
     '/upload',
@@ -248,8 +254,21 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
     },
   );
 
+  // A file of a public folder, or of a private one with a valid signature (docs/decisions/036).
+  // The query values are checked by the signer: anything else (none, repeated, malformed) is
+  // simply not a valid signature.
   app.get('/public/*', project, async (request, reply) => {
-    const file = await service.openPublic((request.params as { '*': string })['*']);
-    return sendFile(reply, file, 'public, max-age=60');
+    const query = request.query as Record<string, unknown>;
+    const signed = {
+      expires: query[SIGNED_URL_PARAMS.expires],
+      signature: query[SIGNED_URL_PARAMS.signature],
+    };
+    const file = await service.openPublic((request.params as { '*': string })['*'], signed);
+    // A signed answer is one reader's: no shared cache keeps it past the URL's expiry.
+    return sendFile(
+      reply,
+      file,
+      signed.signature === undefined ? 'public, max-age=60' : 'private, max-age=60',
+    );
   });
 };

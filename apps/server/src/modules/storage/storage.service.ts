@@ -23,11 +23,25 @@ import {
 import { assertValidPath, ownFolder } from './storage-path.ts';
 import {
   assertMayUpload,
+  folderOf,
   folderVerdict,
   isWorkspaceFolder,
   roleRefusal,
   type StorageCaller,
 } from './storage-access.ts';
+import type { UrlSignature, UrlSigner } from './url-signing.ts';
+
+/**
+ * Builds the URL of a stored key (storage-urls.ts `publicUrlOf` on the request's origin): plain,
+ * or signed when given a signature.
+ */
+export type FileUrlOf = (key: string, signed?: UrlSignature) => string;
+
+/** The signature parts a request for a public file carried (raw query values, unchecked). */
+export interface SignatureParams {
+  expires?: unknown;
+  signature?: unknown;
+}
 
 /** A caller given by user id alone reaches only their own folder. */
 function callerOf(caller: StorageCaller | string): StorageCaller {
@@ -57,6 +71,13 @@ export interface StoredFile {
 export interface StorageServiceOptions {
   backend: StorageBackend;
   maxBytes: number;
+  /** Signs the URLs of private files and checks them (url-signing.ts). */
+  signer: UrlSigner;
+  /**
+   * True when the folder `uploads/{id}/` is private: its workspace's plan (a user's own folder:
+   * their plan) makes projects private (DESIGN §3.15), or no such workspace or user exists.
+   */
+  folderIsPrivate(folder: string): Promise<boolean>;
 }
 
 /** Counts bytes, keeps the first SNIFF_BYTES, and stops passing data on once past `maxBytes`. */
@@ -90,7 +111,12 @@ function fileOf(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
-export function createStorageService({ backend, maxBytes }: StorageServiceOptions) {
+export function createStorageService({
+  backend,
+  maxBytes,
+  signer,
+  folderIsPrivate,
+}: StorageServiceOptions) {
   async function open(key: string): Promise<StoredFile> {
     const found = await backend.get(key);
     if (!found) throw new AppError('FILE_NOT_FOUND');
@@ -104,8 +130,23 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
     };
   }
 
+  /** Public unless the key's folder is private (a key outside any folder is never served). */
+  async function isPrivateKey(key: string): Promise<boolean> {
+    const folder = folderOf(key);
+    return folder === null || (await folderIsPrivate(folder));
+  }
+
   const service = {
     maxBytes,
+
+    /**
+     * The URL to hand out for `key` (docs/decisions/036): plain for a file of a public folder,
+     * signed for an hour at most for one of a private folder. Give it only to a caller who may
+     * read the file.
+     */
+    async urlOf(key: string, publicUrlOf: FileUrlOf): Promise<string> {
+      return (await isPrivateKey(key)) ? publicUrlOf(key, signer.sign(key)) : publicUrlOf(key);
+    },
 
     /**
      * Streams an upload into a staging file. The caller must pass the result
@@ -142,7 +183,7 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       staged: StagedUpload;
       path: unknown;
       options: UploadOptions;
-      publicUrlOf: (path: string) => string;
+      publicUrlOf: FileUrlOf;
       /** When the file was cut off before its end, the size the client declared. */
       declaredSize?: number;
     }): Promise<UploadResult> {
@@ -161,6 +202,8 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
         // upsert replaces the file the caller named, never one that type detection renamed
         // it onto (a.wasm holding text is stored as a.txt): that is a 409 like any clash.
         const renamed = key !== requested;
+        // Before the file is in place: a failed lookup leaves nothing behind.
+        const publicUrl = await service.urlOf(key, input.publicUrlOf);
         try {
           await backend.put(key, staged.stagingPath, { overwrite: upsert && !renamed });
         } catch (err) {
@@ -173,7 +216,7 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
         }
         return {
           path: key,
-          publicUrl: input.publicUrlOf(key),
+          publicUrl,
           size: staged.size,
           mimeType: corrected.mimeType,
         };
@@ -201,7 +244,7 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       /** File name inside the user's folder, e.g. `ai-image-1718000000000-ab12cd.png`. */
       name: string;
       bytes: Uint8Array;
-      publicUrlOf: (path: string) => string;
+      publicUrlOf: FileUrlOf;
     }): Promise<UploadResult> {
       const staged = await service.stageUpload(Readable.from([Buffer.from(input.bytes)]));
       return service.commitUpload({
@@ -225,10 +268,26 @@ export function createStorageService({ backend, maxBytes }: StorageServiceOption
       return open(key);
     },
 
-    /** Any uploaded file, for its public URL (SPEC §3 "a public URL is returned"). */
-    async openPublic(path: string): Promise<StoredFile> {
+    /**
+     * A file for its public URL (SPEC §3 "a public URL is returned", docs/decisions/036): any file
+     * of a public folder; a file of a private folder only with a valid, unexpired signature for
+     * its key (or, when `reader` is given, to a reader who may download it). Anything else is
+     * 404, as for a missing file (DESIGN §3.10). A valid signature needs no database query.
+     */
+    async openPublic(
+      path: string,
+      signed: SignatureParams = {},
+      reader?: StorageCaller,
+    ): Promise<StoredFile> {
       const key = assertValidPath(path);
-      if (!key.startsWith('uploads/')) throw new AppError('FILE_NOT_FOUND');
+      if (folderOf(key) === null) throw new AppError('FILE_NOT_FOUND');
+      if (signed.signature !== undefined && signer.verify(key, signed.expires, signed.signature)) {
+        return open(key);
+      }
+      if (await isPrivateKey(key)) {
+        if (!reader) throw new AppError('FILE_NOT_FOUND');
+        return service.download(reader, key);
+      }
       return open(key);
     },
 

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { type PlanName, PlanNameSchema } from '@codewright/contract';
+import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import { isWorkspaceFolder } from './storage-access.ts';
+
+/** What storage needs of the database: whose plan a folder follows (DESIGN §3.15). */
+export const storageRepository = {
+  /**
+   * The plan a folder `uploads/{id}/` follows: a workspace's is its owner's, a user's own is
+   * theirs (their personal workspace's). Null when no such workspace or user exists.
+   */
+  async planOfFolder(db: Executor, folder: string): Promise<PlanName | null> {
+    const [row] = rowsOf<{ plan: string | null }>(
+      await db.execute(
+        isWorkspaceFolder(folder)
+          ? sql`select up.plan from workspaces w left join user_plans up on up.user_id = w.owner_id where w.id = ${folder}`
+          : sql`select up.plan from users u left join user_plans up on up.user_id = u.id where u.id = ${folder}`,
+      ),
+    );
+    if (!row) return null;
+    // An account older than plans has no row: it is on Free.
+    const plan = PlanNameSchema.safeParse(row.plan ?? 'free');
+    return plan.success ? plan.data : 'free';
+  },
+};
