@@ -312,3 +312,64 @@ describe('another user’s stored image (SPEC §5; docs/api.md Storage: a user r
     expect(mine.rawPayload).toEqual(pngOf('a private sketch#0'));
   });
 });
+
+describe('a private user’s generated image (docs/decisions/036)', () => {
+  it('gets a signed URL, which serves it and feeds it back to modify and to /text; the plain path is 404', async () => {
+    const user = await newUser();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/plan/upgrade',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { plan: 'pro' },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const made = await image(user, { prompt: 'a private logo' });
+    expect(made.statusCode, made.body).toBe(200);
+    const [img] = made.json().images as { path: string; publicUrl: string }[];
+    expect(img!.publicUrl).toMatch(
+      new RegExp(
+        `^https://localhost/api/storage/codewright/public/${img!.path}\\?expires=\\d+&signature=[\\w-]{43}$`,
+      ),
+    );
+    const signedPath = img!.publicUrl.slice('https://localhost'.length);
+    const file = await t.app.inject({ method: 'GET', url: signedPath });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(pngOf('a private logo#0'));
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: `/api/storage/codewright/public/${img!.path}`,
+    });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json().error.code).toBe('FILE_NOT_FOUND');
+
+    // The signed URL goes back in as an image to modify (read from storage, not fetched)...
+    const modified = await image(user, { prompt: 'add a hat', imageUrls: [img!.publicUrl] });
+    expect(modified.statusCode, modified.body).toBe(200);
+    expect(model.mediaRequests.at(-1)?.files).toHaveLength(1);
+    // ...and as an image of a /text call (the query string is not part of the key).
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/codewright/text',
+      headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-proto': 'https' },
+      payload: { prompt: 'describe this image', imageUrls: [img!.publicUrl] },
+    });
+    expect(text.statusCode, text.body).toBe(200);
+  });
+
+  it('another user cannot have it modified without the signature', async () => {
+    const owner = await newUser();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plan/upgrade',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { plan: 'pro' },
+    });
+    const made = await image(owner, { prompt: 'a secret' });
+    const [img] = made.json().images as { path: string; publicUrl: string }[];
+    const other = await newUser();
+    const plainUrl = img!.publicUrl.split('?')[0]!;
+    const res = await image(other, { prompt: 'steal it', imageUrls: [plainUrl] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`imageUrls.0: ${plainUrl} was not found in storage.`);
+  });
+});
