@@ -81,6 +81,13 @@ export const UploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
+/**
+ * Answer of `GET /api/storage/{project}/url?path=`: the URL to use now — plain for a file of a
+ * public folder, signed for an hour for one of a private folder (docs/decisions/036).
+ */
+export const FileUrlResultSchema = z.object({ path: z.string(), publicUrl: z.string() });
+export type FileUrlResult = z.infer<typeof FileUrlResultSchema>;
+
 /** Answer of `DELETE /api/storage/{project}/remove`: the paths actually removed. */
 export const RemoveResultSchema = z.object({ removed: z.array(z.string()) });
 export type RemoveResult = z.infer<typeof RemoveResultSchema>;

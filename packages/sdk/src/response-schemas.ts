@@ -16,6 +16,7 @@ export {
   DataScrapeResultSchema,
   DataSearchResultSchema,
   disableSchemaJit,
+  FileUrlResultSchema,
   OAuthMessageSchema,
   PlanInfoSchema,
   PreviewBuildResultSchema,

@@ -179,7 +179,17 @@ export interface StorageClient {
   download(path: string, options?: RequestOptions): Promise<Blob>;
   /** Removes your own files among `paths`; answers the paths actually removed. */
   remove(paths: string[], options?: RequestOptions): Promise<{ removed: string[] }>;
-  /** The public URL of an uploaded file (no request is made). */
+  /**
+   * A URL to show or link one of your files, or a workspace's you belong to: plain for a public
+   * folder (Free), signed and valid for one hour for a private one (Pro, Enterprise).
+   * @example
+   * const src = await client.storage.createUrl(`uploads/${workspaceId}/logo.png`);
+   */
+  createUrl(path: string, options?: RequestOptions): Promise<string>;
+  /**
+   * The plain public URL of an uploaded file (no request is made). It serves only files of a
+   * public folder (Free); a private folder's file needs `createUrl` (or the upload's `publicUrl`).
+   */
   getPublicUrl(path: string): string;
 }
 

@@ -102,6 +102,16 @@ export function createStorageClient({
       return parseResponse('RemoveResultSchema', body);
     },
 
+    async createUrl(path: string, options: RequestOptions = {}): Promise<string> {
+      assertPath(path);
+      const body = await http({
+        path: `${base}/url`,
+        query: { path },
+        signal: options.signal,
+      });
+      return (await parseResponse('FileUrlResultSchema', body)).publicUrl;
+    },
+
     getPublicUrl(path: string): string {
       assertPath(path);
       const encoded = path.split('/').map(encodeURIComponent).join('/');

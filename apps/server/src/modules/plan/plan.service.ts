@@ -78,7 +78,18 @@ export function createPlanService({ db, cache }: PlanServiceOptions) {
     };
   }
 
+  const planListeners = new Set<(userId: string) => void>();
+
   return {
+    /**
+     * Called with a user id after that user's plan changed (what their own folder and the
+     * workspaces they own make private follows it, DESIGN §3.15).
+     */
+    onPlanChanged(listener: (userId: string) => void): () => void {
+      planListeners.add(listener);
+      return () => planListeners.delete(listener);
+    },
+
     /** The caller's plan, limits, usage and remaining quota; applies the monthly reset first. */
     async getPlanInfo(userId: string): Promise<PlanInfo> {
       const { info, reset } = await db.transaction((tx) => readInfo(tx, userId));
@@ -93,6 +104,7 @@ export function createPlanService({ db, cache }: PlanServiceOptions) {
         return readInfo(tx, userId);
       });
       cache.forgetUser(userId);
+      for (const listener of planListeners) listener(userId);
       return info;
     },
 

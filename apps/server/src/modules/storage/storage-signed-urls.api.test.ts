@@ -131,6 +131,39 @@ describe("a private team's file (Pro workspace)", () => {
   });
 });
 
+describe('GET /url: a fresh URL for a reader', () => {
+  const urlOf = (user: User, p: string) => get(api(`/url?path=${encodeURIComponent(p)}`), user);
+
+  it('gives a member a new signed URL after the old one expired; outsiders and missing files 404', async () => {
+    const { owner, viewer, stranger, wsId } = await proTeam(t.app, sink);
+    const key = `uploads/${wsId}/logo.txt`;
+    const first = await upload(owner, key, 'logo');
+    now += SIGNED_URL_MAX_TTL_SECONDS * 1000;
+    await expectHidden(await get(local(first)));
+
+    const res = await urlOf(viewer, key);
+    expect(res.status).toBe(200);
+    const { path, publicUrl } = (await res.json()) as { path: string; publicUrl: string };
+    expect(path).toBe(key);
+    expect(publicUrl).toContain('?expires=');
+    expect(await (await get(local(publicUrl))).text()).toBe('logo');
+
+    await expectHidden(await urlOf(stranger, key));
+    await expectHidden(await urlOf(viewer, `uploads/${wsId}/none.txt`));
+    const bad = await urlOf(viewer, '../etc/passwd');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).code).toBe('VALIDATION_ERROR');
+  });
+
+  it("answers a Free user's own file with its plain URL", async () => {
+    const me = await newUser(t.app);
+    const key = `uploads/${me.id}/a.txt`;
+    const plain = await upload(me, key, 'a');
+    const res = await urlOf(me, key);
+    expect(await res.json()).toEqual({ path: key, publicUrl: plain });
+  });
+});
+
 describe('public folders (Free)', () => {
   it("a Free user's file keeps its plain URL, served to anyone", async () => {
     const me = await newUser(t.app);

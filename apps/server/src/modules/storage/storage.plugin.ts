@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 /**
  * How long a folder's privacy (its plan) is remembered: a plain `/public/` request costs no
- * query while it lasts. A plan change reaches plain URLs within this time (docs/decisions/036).
+ * query while it lasts. A plan change on this server clears it at once; a workspace handed to
+ * an owner on another plan reaches plain URLs within this time (docs/decisions/036).
  */
 export const FOLDER_PRIVACY_CACHE_MS = 10_000;
 
@@ -41,6 +42,9 @@ async function storagePlugin(app: FastifyInstance, options: StoragePluginOptions
   const backend = options.backend ?? (await LocalDiskBackend.open(options.dataDir));
   const now = options.now ?? Date.now;
   const privacy = new TtlCache<string, boolean>(FOLDER_PRIVACY_CACHE_MS);
+  // A plan change can turn the user's folder and every workspace they own private or public;
+  // plan changes are rare, so all is forgotten rather than tracking who owns what.
+  app.planService.onPlanChanged(() => privacy.deleteWhere(() => true));
   async function folderIsPrivate(folder: string): Promise<boolean> {
     const at = now();
     const known = privacy.get(folder, at);
@@ -62,4 +66,4 @@ async function storagePlugin(app: FastifyInstance, options: StoragePluginOptions
   );
 }
 
-export default fp(storagePlugin, { name: 'storage', dependencies: ['db'] });
+export default fp(storagePlugin, { name: 'storage', dependencies: ['db', 'plan'] });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FileUrlResultSchema,
   fileTooLargeMessage,
   RemoveBodySchema,
   RemoveResultSchema,
@@ -241,6 +242,21 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
       const file = await service.download(callerOf(app, request), request.query.path);
       return sendFile(reply, file, 'private, no-store');
     },
+  );
+
+  // A fresh URL of a file the caller may read: how a member gets a new signed URL once the one
+  // handed out at upload has expired (docs/decisions/036).
+  app.get(
+    '/url',
+    {
+      ...authenticated,
+      schema: {
+        querystring: z.object({ path: z.string().optional() }),
+        response: { 200: FileUrlResultSchema },
+      },
+    },
+    async (request) =>
+      service.readableUrl(callerOf(app, request), request.query.path, publicUrlOf(request)),
   );
 
   app.delete(

@@ -291,6 +291,23 @@ export function createStorageService({
       return open(key);
     },
 
+    /**
+     * The URL of a file the caller may read (`urlOf`); a missing file, or one they cannot see,
+     * is 404 (DESIGN §3.10).
+     */
+    async readableUrl(
+      caller: StorageCaller | string,
+      path: unknown,
+      publicUrlOf: FileUrlOf,
+    ): Promise<{ path: string; publicUrl: string }> {
+      const key = assertValidPath(path);
+      const verdict = await folderVerdict(key, callerOf(caller), 'read');
+      if (verdict.kind === 'hidden') throw new AppError('FILE_NOT_FOUND');
+      if (verdict.kind === 'forbidden') throw roleRefusal(verdict.role, 'read');
+      if (!(await backend.exists(key))) throw new AppError('FILE_NOT_FOUND');
+      return { path: key, publicUrl: await service.urlOf(key, publicUrlOf) };
+    },
+
     /** Removes every file of a user (account deletion, docs/decisions/029); safe to repeat. */
     async removeAllOf(userId: string): Promise<void> {
       if (!userId || userId.includes('/') || userId.startsWith('.')) {

@@ -1,0 +1,40 @@
+// client.storage against the real app (CONVENTIONS habit 12): upload answers the URL to use,
+// and createUrl gives a fresh one — signed for a private (Pro) folder (docs/decisions/036).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../../test/sdk-client.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({});
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  base = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const local = (url: string) => `${base}${new URL(url).pathname}${new URL(url).search}`;
+
+describe('client.storage URLs', () => {
+  it('createUrl answers the plain URL on Free and a signed one on Pro', async () => {
+    const client = await signedInClient(t.app, base);
+    const userId = (await client.auth.getCurrentUser())!.id;
+    const path = `uploads/${userId}/note.txt`;
+    await client.storage.upload(path, new Blob(['hi']));
+    expect(await client.storage.createUrl(path)).toBe(
+      `http://localhost:${t.config.PORT}/api/storage/codewright/public/${path}`,
+    );
+    expect(client.storage.getPublicUrl(path)).toBe(`${base}/api/storage/codewright/public/${path}`);
+
+    await client.plan.upgrade('pro');
+    const signed = await client.storage.createUrl(path);
+    expect(signed).toMatch(/\?expires=\d+&signature=[\w-]{43}$/);
+    const res = await fetch(local(signed));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('hi');
+  });
+});
