@@ -7,6 +7,7 @@ for (const script of [
   'cold-start.mjs',
   'auth-me.mjs',
   'upload-memory.mjs',
+  'signed-download.mjs',
   'list-projects.mjs',
   'ai-stream.mjs',
   'version-history.mjs',
