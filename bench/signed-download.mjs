@@ -1,4 +1,4 @@
-// Budget (docs/decisions/036): a signed-URL download of a private file costs within 10% of a
+// Budget (docs/decisions/037): a signed-URL download of a private file costs within 10% of a
 // plain public download of a file of the same size, same server, same run. The real built
 // server runs on the embedded PostgreSQL; a Free user's file is served at its plain URL (the
 // folder's privacy comes from a short cache), a Pro user's at its signed URL (an HMAC check, no

@@ -83,7 +83,7 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 /**
  * Answer of `GET /api/storage/{project}/url?path=`: the URL to use now — plain for a file of a
- * public folder, signed for an hour for one of a private folder (docs/decisions/036).
+ * public folder, signed for an hour for one of a private folder (docs/decisions/037).
  */
 export const FileUrlResultSchema = z.object({ path: z.string(), publicUrl: z.string() });
 export type FileUrlResult = z.infer<typeof FileUrlResultSchema>;

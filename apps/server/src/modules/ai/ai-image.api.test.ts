@@ -313,7 +313,7 @@ describe('another user’s stored image (SPEC §5; docs/api.md Storage: a user r
   });
 });
 
-describe('a private user’s generated image (docs/decisions/036)', () => {
+describe('a private user’s generated image (docs/decisions/037)', () => {
   it('gets a signed URL, which serves it and feeds it back to modify and to /text; the plain path is 404', async () => {
     const user = await newUser();
     const up = await t.app.inject({

@@ -1,4 +1,4 @@
-// Private files are served through short-lived signed URLs (docs/decisions/036): a private (Pro)
+// Private files are served through short-lived signed URLs (docs/decisions/037): a private (Pro)
 // folder's file answers 200 to its signed URL until the expiry and 404 everywhere else; a public
 // (Free) folder's file keeps its plain URL. Time comes from an injected clock, never a sleep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

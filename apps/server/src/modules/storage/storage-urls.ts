@@ -29,7 +29,7 @@ export function urlOriginOf(
   return { base: urls.base, origins: urls.appOrigins, project };
 }
 
-/** Query parameters of a signed URL (docs/decisions/036). */
+/** Query parameters of a signed URL (docs/decisions/037). */
 export const SIGNED_URL_PARAMS = { expires: 'expires', signature: 'signature' } as const;
 
 /**

@@ -148,7 +148,7 @@ describe('a workspace folder: who may do what', () => {
     expect((await download(owner, second)).status).toBe(404);
   });
 
-  it("a Pro team's file gets a signed URL; its plain public path is 404 (docs/decisions/036)", async () => {
+  it("a Pro team's file gets a signed URL; its plain public path is 404 (docs/decisions/037)", async () => {
     const { editor, wsId } = await team();
     const res = await upload(editor, `uploads/${wsId}/shared.txt`, 'team bytes');
     const { publicUrl } = (await res.json()) as { publicUrl: string };

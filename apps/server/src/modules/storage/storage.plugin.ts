@@ -21,7 +21,7 @@ declare module 'fastify' {
 /**
  * How long a folder's privacy (its plan) is remembered: a plain `/public/` request costs no
  * query while it lasts. A plan change on this server clears it at once; a workspace handed to
- * an owner on another plan reaches plain URLs within this time (docs/decisions/036).
+ * an owner on another plan reaches plain URLs within this time (docs/decisions/037).
  */
 export const FOLDER_PRIVACY_CACHE_MS = 10_000;
 

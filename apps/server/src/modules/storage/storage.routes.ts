@@ -245,7 +245,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
   );
 
   // A fresh URL of a file the caller may read: how a member gets a new signed URL once the one
-  // handed out at upload has expired (docs/decisions/036).
+  // handed out at upload has expired (docs/decisions/037).
   app.get(
     '/url',
     {
@@ -270,7 +270,7 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
     },
   );
 
-  // A file of a public folder, or of a private one with a valid signature (docs/decisions/036).
+  // A file of a public folder, or of a private one with a valid signature (docs/decisions/037).
   // The query values are checked by the signer: anything else (none, repeated, malformed) is
   // simply not a valid signature.
   app.get('/public/*', project, async (request, reply) => {

@@ -1,5 +1,5 @@
 // client.storage against the real app (CONVENTIONS habit 12): upload answers the URL to use,
-// and createUrl gives a fresh one — signed for a private (Pro) folder (docs/decisions/036).
+// and createUrl gives a fresh one — signed for a private (Pro) folder (docs/decisions/037).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/sdk-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -140,7 +140,7 @@ export function createStorageService({
     maxBytes,
 
     /**
-     * The URL to hand out for `key` (docs/decisions/036): plain for a file of a public folder,
+     * The URL to hand out for `key` (docs/decisions/037): plain for a file of a public folder,
      * signed for an hour at most for one of a private folder. Give it only to a caller who may
      * read the file.
      */
@@ -269,7 +269,7 @@ export function createStorageService({
     },
 
     /**
-     * A file for its public URL (SPEC §3 "a public URL is returned", docs/decisions/036): any file
+     * A file for its public URL (SPEC §3 "a public URL is returned", docs/decisions/037): any file
      * of a public folder; a file of a private folder only with a valid, unexpired signature for
      * its key (or, when `reader` is given, to a reader who may download it). Anything else is
      * 404, as for a missing file (DESIGN §3.10). A valid signature needs no database query.

@@ -1,5 +1,5 @@
 /**
- * Short-lived signed URLs of private files (docs/decisions/036): an HMAC-SHA256 over the storage
+ * Short-lived signed URLs of private files (docs/decisions/037): an HMAC-SHA256 over the storage
  * key and the expiry, like an S3 presigned URL. Holding a valid, unexpired signature proves the
  * server handed the URL to someone allowed to read the file, so checking one needs no database
  * query; a member who is removed keeps a URL they already hold until it expires, at most
