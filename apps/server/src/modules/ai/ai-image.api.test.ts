@@ -356,7 +356,7 @@ describe('a private user’s generated image (docs/decisions/037)', () => {
     expect(text.statusCode, text.body).toBe(200);
   });
 
-  it('another user cannot have it modified without the signature', async () => {
+  it('another user cannot have it modified, with or without the signature (the /text rule)', async () => {
     const owner = await newUser();
     await t.app.inject({
       method: 'POST',
@@ -368,8 +368,12 @@ describe('a private user’s generated image (docs/decisions/037)', () => {
     const [img] = made.json().images as { path: string; publicUrl: string }[];
     const other = await newUser();
     const plainUrl = img!.publicUrl.split('?')[0]!;
-    const res = await image(other, { prompt: 'steal it', imageUrls: [plainUrl] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(`imageUrls.0: ${plainUrl} was not found in storage.`);
+    for (const url of [plainUrl, img!.publicUrl]) {
+      const res = await image(other, { prompt: 'steal it', imageUrls: [url] });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message).toBe(
+        `imageUrls.0: name one of your own uploads, /api/storage/codewright/public/uploads/${other.id}/<file> (the publicUrl storage upload returned).`,
+      );
+    }
   });
 });
