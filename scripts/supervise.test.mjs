@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { restartDelayMs, supervise } from './supervise.mjs';
 
 let dir;
-afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+/** Every stand-in started, so a failed test leaves none running. */
+const started = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * A stand-in server: counts its starts in a file; `listen` says whether it reports listening;
