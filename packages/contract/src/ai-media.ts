@@ -120,6 +120,11 @@ export const AiImageRequestSchema = z.strictObject({
     .max(AI_IMAGE_N_MAX, `must be at most ${AI_IMAGE_N_MAX}`)
     .optional(),
   meter: AiMeterFieldSchema,
+  /**
+   * The saved project the images are for: they are stored in its workspace's folder (private
+   * when the workspace is) and counted on the workspace's plan, as a text call's `projectId`.
+   */
+  projectId: z.string().min(1, 'must not be empty').max(200, 'is not a project id').optional(),
 });
 export type AiImageRequest = z.infer<typeof AiImageRequestSchema>;
 export type AiImageRequestInput = z.input<typeof AiImageRequestSchema>;

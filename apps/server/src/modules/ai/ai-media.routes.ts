@@ -167,12 +167,29 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       media.assertConfigured('image');
       const userId = principalOf(request).user.id;
       const origin = urlOriginOf(app.publicUrls, request.params.project);
-      const { imageUrls } = request.body;
+      const { imageUrls, projectId } = request.body;
+      // For a saved project: a role that may generate there; the images go to its workspace's
+      // folder (private when the workspace is) and count on the workspace's plan.
+      const access = projectId
+        ? await app.workspaces.projectAccess(userId, projectId, 'generate', 'ai')
+        : undefined;
+      if (access === null) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+      const workspace =
+        access && access.workspaceId
+          ? {
+              id: access.workspaceId,
+              caller: {
+                userId,
+                roleIn: (workspaceId: string) => app.workspaces.roleIn(userId, workspaceId),
+              },
+            }
+          : undefined;
       // Not guessable: a file's name is the only secret of a public URL.
       const stamp = Date.now();
       const suffix = randomUUID();
       const images = await media.image<AiStoredImage>({
         userId,
+        meterUserId: access?.ownerId,
         meter: request.body.meter,
         body: request.body,
         signal: clientSignal(reply),
@@ -183,6 +200,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
           const ext = image.mediaType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
           const stored = await app.storage.saveBytes({
             userId,
+            workspace,
             name: `ai-image-${stamp}-${suffix}-${i + 1}.${ext}`,
             bytes: image.data,
             publicUrlOf: (key, signed) => publicUrlOf(origin, key, signed),

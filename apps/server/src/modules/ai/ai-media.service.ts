@@ -46,6 +46,8 @@ export interface MediaFile {
 
 interface Call {
   userId: string;
+  /** Whose meter the call counts on, when not the caller's: a team workspace's owner. */
+  meterUserId?: string;
   meter: AiMeter;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
@@ -91,7 +93,7 @@ export function createAiMediaService(options: AiMediaServiceOptions) {
   async function metered<T>(call: Call, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (call.signal.aborted)
       throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
-    const charged = await charge(call.userId, call.meter);
+    const charged = await charge(call.meterUserId ?? call.userId, call.meter);
     const timeout = AbortSignal.timeout(totalMs);
     const signal = AbortSignal.any([timeout, call.signal]);
     try {

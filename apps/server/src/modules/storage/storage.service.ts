@@ -6,7 +6,12 @@
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTooLargeMessage, type UploadOptions, type UploadResult } from '@codewright/contract';
+import {
+  fileTooLargeMessage,
+  STORAGE_UPLOADS_PREFIX,
+  type UploadOptions,
+  type UploadResult,
+} from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import {
   INLINE_IMAGE_TYPES,
@@ -241,16 +246,20 @@ export function createStorageService({
      */
     async saveBytes(input: {
       userId: string;
-      /** File name inside the user's folder, e.g. `ai-image-1718000000000-ab12cd.png`. */
+      /** A workspace's folder to save into instead of the user's own; the caller must be an editor there. */
+      workspace?: { id: string; caller: StorageCaller };
+      /** File name inside the folder, e.g. `ai-image-1718000000000-ab12cd.png`. */
       name: string;
       bytes: Uint8Array;
       publicUrlOf: FileUrlOf;
     }): Promise<UploadResult> {
       const staged = await service.stageUpload(Readable.from([Buffer.from(input.bytes)]));
       return service.commitUpload({
-        caller: input.userId,
+        caller: input.workspace?.caller ?? input.userId,
         staged,
-        path: `${ownFolder(input.userId)}${input.name}`,
+        path: input.workspace
+          ? `${STORAGE_UPLOADS_PREFIX}/${input.workspace.id}/${input.name}`
+          : `${ownFolder(input.userId)}${input.name}`,
         options: { upsert: false },
         publicUrlOf: input.publicUrlOf,
       });

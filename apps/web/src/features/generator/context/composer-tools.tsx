@@ -14,13 +14,21 @@ export interface ComposerToolsProps {
   setPrompt: (value: string) => void;
   /** While an answer streams the tools are disabled, like the prompt box (SPEC §4.4). */
   disabled: boolean;
+  /** The saved project open, if any: its image assets go to its workspace (issue 39). */
+  projectId?: string | null;
 }
 
 /**
  * The composer's context and media buttons (docs/decisions/024): Add context (a web page or a
  * document), Make an image asset, Speak a prompt. Each shows only when the server offers it.
  */
-export function ComposerTools({ context, prompt, setPrompt, disabled }: ComposerToolsProps) {
+export function ComposerTools({
+  context,
+  prompt,
+  setPrompt,
+  disabled,
+  projectId = null,
+}: ComposerToolsProps) {
   const { capabilities: caps } = useGeneratorMedia();
   const [contextOpen, setContextOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
@@ -71,6 +79,7 @@ export function ComposerTools({ context, prompt, setPrompt, disabled }: Composer
       <ImageAssetDialog
         open={imageOpen}
         onClose={() => setImageOpen(false)}
+        projectId={projectId}
         onUse={(asset) => {
           if (!context.addImage(asset)) return false;
           if (!prompt.trim()) setPrompt(`Use the image asset "${asset.prompt}" in the code.`);

@@ -22,6 +22,8 @@ export interface ImageAssetDialogProps {
    * context is full.
    */
   onUse: (asset: { prompt: string; publicUrl: string; mimeType: string }) => boolean;
+  /** The saved project open, if any: the image is stored in its workspace's folder. */
+  projectId?: string | null;
 }
 
 /**
@@ -30,7 +32,12 @@ export interface ImageAssetDialogProps {
  * as a chip carrying its URL, so the model puts that URL where the code needs the image; "Copy
  * URL" is there for pasting it by hand.
  */
-export function ImageAssetDialog({ open, onClose, onUse }: ImageAssetDialogProps) {
+export function ImageAssetDialog({
+  open,
+  onClose,
+  onUse,
+  projectId = null,
+}: ImageAssetDialogProps) {
   const media = useGeneratorMedia();
   const [prompt, setPrompt] = useState('');
   const [size, setSize] = useState<(typeof SIZES)[number]>('1024x1024');
@@ -60,7 +67,12 @@ export function ImageAssetDialog({ open, onClose, onUse }: ImageAssetDialogProps
     setError(null);
     setCopied(false);
     try {
-      const { images } = await client.ai.image({ prompt: text, size, meter: media.meter() });
+      const { images } = await client.ai.image({
+        prompt: text,
+        size,
+        meter: media.meter(),
+        ...(projectId ? { projectId } : {}),
+      });
       const first = images[0];
       if (!first) throw new Error('no image');
       setImage({ ...first, prompt: text });

@@ -224,6 +224,7 @@ function Generator({
                     prompt={g.prompt}
                     setPrompt={g.setPrompt}
                     disabled={g.generating}
+                    projectId={g.projectId}
                   />
                 }
               />

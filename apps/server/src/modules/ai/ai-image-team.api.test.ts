@@ -1,0 +1,80 @@
+// A generated image of a team project (issue 39): with `projectId` it is stored in the project's
+// workspace folder — private (a signed URL) when the workspace is on Pro, whoever asked — and
+// counted on the workspace's plan; a viewer may not make one, an outsider finds no project.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PlanInfo } from '@codewright/contract';
+import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { pngOf } from '../../../../../e2e/fixtures/model-media.mjs';
+import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, proTeam } from '../workspaces/workspace-test-helpers.ts';
+
+let sink: SmtpSink;
+let model: ModelServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  model = await startModelServer({ port: 0 });
+  t = await createTestApp({
+    SMTP_URL: sink.url,
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: model.url,
+    AI_MODEL_BASIC: 'codewright-test-model',
+    AI_IMAGE_MODEL: 'test-image',
+    RATE_LIMIT_MAX: '100000',
+    PUBLIC_URL: 'https://localhost',
+  });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await model?.close();
+  await sink?.close();
+});
+
+const image = (token: string, payload: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/ai/codewright/image', token, payload);
+const usageOf = async (token: string) =>
+  (await call(t.app, 'GET', '/api/plan', token)).json<PlanInfo>().usage;
+
+it('a Free editor’s image for a Pro team project is private in the team folder and counts on the team’s plan', async () => {
+  const { owner, editor, viewer, stranger, wsId } = await proTeam(t.app, sink);
+  const made = await call(t.app, 'POST', '/api/db/codewright/rest/v1/projects', owner.token, {
+    name: 'Team site',
+    language: 'JavaScript',
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const projectId = made.json<{ id: string }[]>()[0]!.id;
+
+  const res = await image(editor.token, { prompt: 'team logo', projectId });
+  expect(res.statusCode, res.body).toBe(200);
+  const [img] = res.json<{ images: { path: string; publicUrl: string }[] }>().images;
+  expect(img!.path).toMatch(new RegExp(`^uploads/${wsId}/ai-image-`));
+  expect(img!.publicUrl).toMatch(/\?expires=\d+&signature=[\w-]{43}$/);
+  const signed = await t.app.inject({
+    method: 'GET',
+    url: img!.publicUrl.slice('https://localhost'.length),
+  });
+  expect(signed.statusCode).toBe(200);
+  expect(signed.rawPayload).toEqual(pngOf('team logo#0'));
+  const plain = await t.app.inject({
+    method: 'GET',
+    url: `/api/storage/codewright/public/${img!.path}`,
+  });
+  expect(plain.statusCode).toBe(404);
+  // The workspace's plan pays, not the Free editor's.
+  expect(await usageOf(owner.token)).toMatchObject({ generationsUsed: 1 });
+  expect(await usageOf(editor.token)).toMatchObject({ generationsUsed: 0 });
+
+  // A viewer may not generate there; an outsider finds no such project. Neither is charged.
+  const asViewer = await image(viewer.token, { prompt: 'x', projectId });
+  expect(asViewer.statusCode, asViewer.body).toBe(403);
+  const asStranger = await image(stranger.token, { prompt: 'x', projectId });
+  expect(asStranger.statusCode, asStranger.body).toBe(404);
+  expect(asStranger.json().error).toEqual({
+    code: 'NOT_FOUND',
+    message: `Project ${projectId} not found.`,
+  });
+  expect(await usageOf(owner.token)).toMatchObject({ generationsUsed: 1 });
+  expect(await usageOf(stranger.token)).toMatchObject({ generationsUsed: 0 });
+});
