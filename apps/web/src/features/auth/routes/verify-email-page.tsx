@@ -32,9 +32,9 @@ const codeOf = (error: unknown) =>
     ? String((error as { code: unknown }).code)
     : undefined;
 
-// A signed-in proof spends the token: React's development double effects must not send it twice.
+// A proof spends the token: React's development double effects must not send it twice.
 const attempts = new Map<string, Promise<VerifyEmailResponse>>();
-function confirmSignedInOnce(auth: AuthClient, token: string): Promise<VerifyEmailResponse> {
+function checkLinkOnce(auth: AuthClient, token: string): Promise<VerifyEmailResponse> {
   let attempt = attempts.get(token);
   if (!attempt) {
     attempt = auth.confirmEmail(token);
@@ -80,8 +80,7 @@ export function VerifyEmailPage() {
   const [decided, setView] = useState<View | null>(
     token ? null : { kind: 'failed', message: ACCOUNT_MESSAGES.missingToken },
   );
-  const view: View =
-    decided ?? (status === 'signed-out' ? { kind: 'choose' } : { kind: 'checking' });
+  const view: View = decided ?? { kind: 'checking' };
   const [signInOpen, setSignInOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -92,15 +91,17 @@ export function VerifyEmailPage() {
   const fail = (error: unknown) =>
     setView({ kind: 'failed', message: errorMessageOf(error) ?? MESSAGES.authFailed });
 
-  // Signed in, the link proves the registrant by itself; signed out, the page asks.
+  // The link is checked first: a dead link says so at once. Signed in as the account it proves
+  // the registrant by itself; otherwise the server answers VERIFICATION_CHOICE_REQUIRED (the link
+  // not spent) and the page asks.
   useEffect(() => {
-    if (!token || status !== 'signed-in' || decided) return;
+    if (!token || status === 'loading' || decided) return;
     let live = true;
-    confirmSignedInOnce(auth, token).then(
+    checkLinkOnce(auth, token).then(
       (result) => live && setView({ kind: 'done', result }),
       (error: unknown) => {
         if (!live) return;
-        // Signed in as another account (or the session ended): ask instead.
+        // Signed out, signed in as another account, or the session ended: ask instead.
         if (codeOf(error) === 'VERIFICATION_CHOICE_REQUIRED' || codeOf(error) === 'TOKEN_EXPIRED')
           setView({ kind: 'choose' });
         else fail(error);
