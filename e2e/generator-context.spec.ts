@@ -353,7 +353,10 @@ test.describe('speech and images', () => {
     await expect(img).toBeVisible();
     const url = (await dialog.getByTestId('image-asset-url').textContent())!;
     expect(url).toMatch(/\/api\/storage\/[^/]+\/public\/uploads\/[^/]+\/ai-image-[\w-]+\.png$/);
-    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    // Visible is not loaded: wait for the bytes to arrive and decode (a broken image stays 0).
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     // The stored file is the image the model made.
     const file = await page.request.get(url);
     expect(file.status()).toBe(200);
