@@ -35,6 +35,7 @@ import {
   type UrlOrigin,
   urlOriginOf,
 } from '../storage/storage-urls.ts';
+import { storageCallerOf } from '../storage/storage-access.ts';
 import type { MediaFile } from './ai-media.service.ts';
 import { isAudio } from './audio-type.ts';
 
@@ -174,16 +175,9 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await app.workspaces.projectAccess(userId, projectId, 'generate', 'ai')
         : undefined;
       if (access === null) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
-      const workspace =
-        access && access.workspaceId
-          ? {
-              id: access.workspaceId,
-              caller: {
-                userId,
-                roleIn: (workspaceId: string) => app.workspaces.roleIn(userId, workspaceId),
-              },
-            }
-          : undefined;
+      const workspace = access
+        ? { id: access.workspaceId, caller: storageCallerOf(app.workspaces, userId) }
+        : undefined;
       // Not guessable: a file's name is the only secret of a public URL.
       const stamp = Date.now();
       const suffix = randomUUID();

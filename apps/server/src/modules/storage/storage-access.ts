@@ -19,6 +19,28 @@ export interface StorageCaller {
   roleIn(workspaceId: string): Promise<string | null>;
 }
 
+/**
+ * The caller `userId`, their roles read through `workspaces` once per workspace (a remove may
+ * name 100 paths in one folder; an image call saves up to 4 files in one).
+ */
+export function storageCallerOf(
+  workspaces: { roleIn(userId: string, workspaceId: string): Promise<string | null> },
+  userId: string,
+): StorageCaller {
+  const roles = new Map<string, Promise<string | null>>();
+  return {
+    userId,
+    roleIn(workspaceId) {
+      let role = roles.get(workspaceId);
+      if (!role) {
+        role = workspaces.roleIn(userId, workspaceId);
+        roles.set(workspaceId, role);
+      }
+      return role;
+    },
+  };
+}
+
 /** May the caller act here; `hidden` is a folder they cannot see at all. */
 export type FolderVerdict =
   { kind: 'allowed' } | { kind: 'hidden' } | { kind: 'forbidden'; role: string };

@@ -16,7 +16,7 @@ import { principalOf } from '../auth/principal.ts';
 import { servedContentType } from './file-type.ts';
 import type { FileUrlOf, StagedUpload, StoredFile } from './storage.service.ts';
 import { assertValidPath } from './storage-path.ts';
-import { assertMayUpload, type StorageCaller } from './storage-access.ts';
+import { assertMayUpload, type StorageCaller, storageCallerOf } from './storage-access.ts';
 import { publicUrlOf as publicUrl, SIGNED_URL_PARAMS, urlOriginOf } from './storage-urls.ts';
 
 /** The routes use the app's one storage service, `app.storage` (storage.plugin.ts). */
@@ -72,24 +72,9 @@ async function drain(stream: Readable): Promise<void> {
   });
 }
 
-/**
- * The caller of one request: their roles are read once per workspace (a remove may name 100
- * paths in one folder), through the workspaces module (docs/decisions/032).
- */
+/** The caller of one request, through the workspaces module (docs/decisions/032). */
 function callerOf(app: FastifyInstance, request: FastifyRequest): StorageCaller {
-  const userId = principalOf(request).user.id;
-  const roles = new Map<string, Promise<string | null>>();
-  return {
-    userId,
-    roleIn(workspaceId) {
-      let role = roles.get(workspaceId);
-      if (!role) {
-        role = app.workspaces.roleIn(userId, workspaceId);
-        roles.set(workspaceId, role);
-      }
-      return role;
-    },
-  };
+  return storageCallerOf(app.workspaces, principalOf(request).user.id);
 }
 
 /** /api/storage/{project}: upload, download, remove and public files (SPEC §7.3, DESIGN §2b). */
