@@ -32,6 +32,9 @@ function precompress(): Plugin {
   };
 }
 
+/** The contract's name for zod in the build: marked pure below, and used by nothing else. */
+const CONTRACT_ZOD = 'contractZod';
+
 /**
  * The contract (packages/contract) builds its zod schemas at module top level. Building a schema
  * has no side effect, so this marks each top-level `const X = call(...)` there as pure (a
@@ -39,18 +42,29 @@ function precompress(): Plugin {
  * dropped. With the contract keeping schemas in their own modules (responses.ts, *.schemas.ts),
  * apart from the constants a page starts with, zod then loads only when the SDK first checks an
  * answer (issue 5's JavaScript budget). The contract declares `"sideEffects": false`.
+ *
+ * The builders are marked pure by name (`manualPureFunctions`), and that list applies to every
+ * module of the build: so the contract's `z` is renamed to a name no other code uses. Marking `z`
+ * itself dropped calls such as Monaco's `z.detach()` (its piece tree names a node `z`), which
+ * corrupted the editor's text when an auto-closed quote was typed over (issue 40).
  */
 function pureContractSchemas(): Plugin {
   const CONTRACT = `${path.sep}packages${path.sep}contract${path.sep}src${path.sep}`;
   // `const X = a.b(`, also when the chain is broken over lines (`z\n    .object(`).
   const TOP_LEVEL_CALL =
     /^((?:export )?const [A-Za-z_$][\w$]*(?::[^=\n]+)? =\s*)(?=[A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+)*\s*\()/gm;
+  const ZOD_IMPORT = /import\s*\{\s*z\s*\}\s*from\s*(['"])zod\1/g;
+  // `z.` where `z` is the identifier itself (not `.z.` or `xz.`).
+  const ZOD_CALL = /(?<![\w$.])z\./g;
   return {
     name: 'codewright:pure-contract-schemas',
     apply: 'build',
     transform(code, id) {
       if (!id.includes(CONTRACT) || id.endsWith('.test.ts')) return null;
-      return { code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '), map: null };
+      const renamed = code
+        .replace(ZOD_IMPORT, `import { z as ${CONTRACT_ZOD} } from 'zod'`)
+        .replace(ZOD_CALL, `${CONTRACT_ZOD}.`);
+      return { code: renamed.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '), map: null };
     },
   };
 }
@@ -98,7 +112,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       // See pureContractSchemas().
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: { manualPureFunctions: [CONTRACT_ZOD] },
     },
   },
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Code2 } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';
 import type * as Monaco from 'monaco-editor';
+import { differingSpan } from './differing-span.ts';
 import { type SelectedLines, selectedLines } from './selected-lines.ts';
 
 export type { SelectedLines };
@@ -239,10 +240,6 @@ export function CodeEditor({
     const editor = editorRef.current;
     const model = editor?.getModel();
     if (!editor || !model) return;
-    editor.updateOptions({
-      readOnly: streaming || readOnly,
-      readOnlyMessage: { value: streaming ? STREAMING_MESSAGE : (readOnlyMessage ?? '') },
-    });
     if (streaming) {
       streamBase.current ??= model.getValue();
       const shown = model.getValue();
@@ -282,10 +279,36 @@ export function CodeEditor({
     }
     echoes.current = [];
     valueRef.current = value;
+    // Only the part that differs is replaced: the cursor, the selection and the text around them
+    // stay where they were, and the change is one undo step.
+    const change = differingSpan(model.getValue(), value);
+    const start = model.getPositionAt(change.start);
+    const end = model.getPositionAt(change.end);
     editor.pushUndoStop();
-    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+    model.pushEditOperations(
+      editor.getSelections() ?? [],
+      [
+        {
+          range: {
+            startLineNumber: start.lineNumber,
+            startColumn: start.column,
+            endLineNumber: end.lineNumber,
+            endColumn: end.column,
+          },
+          text: change.text,
+        },
+      ],
+      () => null,
+    );
     editor.pushUndoStop();
-  }, [value, ready, streaming, readOnly, readOnlyMessage]);
+  }, [value, ready, streaming]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({
+      readOnly: streaming || readOnly,
+      readOnlyMessage: { value: streaming ? STREAMING_MESSAGE : (readOnlyMessage ?? '') },
+    });
+  }, [ready, streaming, readOnly, readOnlyMessage]);
 
   useEffect(() => {
     languageRef.current = language;

@@ -1,0 +1,68 @@
+/**
+ * Typing code by hand, key by key (issue 40): Monaco's auto-closed brackets and quotes, and typing
+ * over them, leave exactly what was typed, in JavaScript, Python and Go; an AI edit is one undo
+ * step away from the typed code; and the preview runs what was typed.
+ */
+import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
+
+/** Real key events, 30 ms apart; Escape closes a suggestion list before the next line. */
+async function typeLines(gen: GeneratorPreview, lines: string[]): Promise<void> {
+  await gen.editor.locator('.view-lines').click();
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await gen.page.keyboard.press('Enter');
+    await gen.page.keyboard.type(line, { delay: 30 });
+    await gen.page.keyboard.press('Escape');
+  }
+}
+
+const code = (gen: GeneratorPreview) => gen.page.getByTestId('editor-panel');
+
+test.describe('typing code by hand', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('JavaScript: auto-closed brackets and quotes, typed over, keep what was typed; the preview runs it; undo after an AI edit brings the typed code back', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    const typed = [
+      'const f = (...a) => console.log(JSON.stringify(a));',
+      'console.log("hello")',
+      'f("hi", [1, {a: 2}])',
+      "f('it\\'s', `t${1}`)",
+    ];
+    await typeLines(gen, typed);
+    await expect(code(gen)).toHaveAttribute('data-code', typed.join('\n'));
+
+    await expect.poll(() => gen.consoleText(), { timeout: 15_000 }).toContain('["hi",[1,{"a":2}]]');
+    const output = await gen.consoleText();
+    expect(output).toContain('hello');
+    expect(output).toContain('["it\'s","t1"]');
+
+    // An AI edit, accepted, is one undo step: Ctrl+Z in the editor brings the typed code back.
+    await gen.send('add a note at the end');
+    const review = page.getByTestId('review-panel');
+    await review.getByRole('button', { name: 'Accept all' }).click();
+    await expect(review).toHaveCount(0);
+    await expect(code(gen)).not.toHaveAttribute('data-code', typed.join('\n'));
+    await gen.editor.locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(code(gen)).toHaveAttribute('data-code', typed.join('\n'));
+  });
+
+  test('Python and Go: quotes and brackets typed key by key stay as typed', async ({ gen }) => {
+    await gen.open();
+    await gen.setLanguage('Python');
+    const python = [`print('it''s', ["a", {"b": (1, 2)}])`, `s = "x" + 'y'`];
+    await typeLines(gen, python);
+    await expect(code(gen)).toHaveAttribute('data-code', python.join('\n'));
+
+    await gen.editor.locator('.view-lines').click();
+    await gen.page.keyboard.press('ControlOrMeta+A');
+    await gen.page.keyboard.press('Delete');
+    await gen.setLanguage('Go');
+    const go = ['fmt.Println("hi", []int{1, 2}, map[string]int{"a": 1})', "r := 'x'"];
+    await typeLines(gen, go);
+    await expect(code(gen)).toHaveAttribute('data-code', go.join('\n'));
+  });
+});
