@@ -65,8 +65,8 @@ export interface BuildAppOptions {
   /** Extra CA certificates those fetches trust (tests: their own HTTPS fixture). */
   urlFetchCa?: string | Buffer;
   /**
-   * Milliseconds since 1970 for the expiry of signed storage URLs (tests: a clock they move on,
-   * CONVENTIONS habit 12); default Date.now.
+   * Milliseconds since 1970 for the expiry of signed storage URLs, the sign-in lockout and the
+   * auth abuse limits (tests: a clock they move on, CONVENTIONS habit 12); default Date.now.
    */
   clock?: () => number;
 }
@@ -212,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         urls: publicUrls,
         secret,
+        clock: options.clock,
       });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(analyticsRoutes, {

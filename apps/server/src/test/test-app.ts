@@ -26,7 +26,7 @@ export interface TestAppOptions {
   urlLookup?: BuildAppOptions['urlLookup'];
   /** Extra CA certificates those fetches trust (the test's HTTPS fixture). */
   urlFetchCa?: BuildAppOptions['urlFetchCa'];
-  /** The clock signed storage URLs expire by (a test moves it on instead of sleeping). */
+  /** The clock of signed URLs and of the auth limits (a test moves it on instead of sleeping). */
   clock?: BuildAppOptions['clock'];
 }
 

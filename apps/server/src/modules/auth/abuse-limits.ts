@@ -50,6 +50,8 @@ export interface AbuseLimitsOptions {
   windowSeconds: number;
   ipMax: number;
   emailMax: number;
+  /** Milliseconds since 1970; default Date.now (tests move a clock on instead of sleeping). */
+  now?: () => number;
 }
 
 /** Per-IP and per-email limits on sign-up, sign-in, reset, magic-link and verification sends (issue 6). */
@@ -57,13 +59,15 @@ export function createAbuseLimits(options: AbuseLimitsOptions) {
   const windowMs = options.windowSeconds * 1000;
   const byIp = new SlidingWindowLimiter(options.ipMax, windowMs);
   const byEmail = new SlidingWindowLimiter(options.emailMax, windowMs);
+  const now = options.now ?? Date.now;
   return {
     /** Counts a request from `ip` (and for `email`, when the action sends mail) against the limits. */
     check(action: AbuseAction, ip: string, email?: string | null): void {
-      byIp.hit(`${action}:${ip}`);
+      const at = now();
+      byIp.hit(`${action}:${ip}`, at);
       // Sign-in has its own per-email lockout on failures; sign-up cannot repeat an email.
       if (email && action !== 'signin' && action !== 'signup') {
-        byEmail.hit(`${action}:${email.trim().toLowerCase()}`);
+        byEmail.hit(`${action}:${email.trim().toLowerCase()}`, at);
       }
     },
   };

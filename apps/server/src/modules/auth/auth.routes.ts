@@ -33,6 +33,8 @@ export interface AuthRoutesOptions {
   urls: PublicUrls;
   /** Server secret (JWT_SECRET or DATA_DIR/secret); signs the OAuth flow cookie. */
   secret: string;
+  /** Milliseconds since 1970 for the sign-in lockout and the abuse limits; default Date.now. */
+  clock?: () => number;
 }
 
 const UserEnvelope = z.object({ user: UserSchema });
@@ -48,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     cache: app.principalCache,
     failureLimit: options.failureLimit,
     failureWindowMs: options.failureWindowMs,
+    now: options.clock && (() => new Date(options.clock!())),
     requireEmailVerification: options.config.REQUIRE_EMAIL_VERIFICATION,
     adminEmails: app.adminEmails,
   });
@@ -65,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
     emailMax: config.AUTH_RATE_LIMIT_EMAIL_MAX,
+    now: options.clock,
   });
   const providers = configuredProviders(config, (id) => urls.app(`/api/auth/oauth/${id}/callback`));
   await app.register(passwordRoutes, { account, limits });
