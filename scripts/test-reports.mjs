@@ -51,7 +51,10 @@ export function countPlaywright(report) {
     );
     if (failed === 0) failed = 1;
   }
-  if ((stats.flaky ?? 0) > 0) notes.push(`${stats.flaky} flaky test(s) passed only on retry`);
+  if ((stats.flaky ?? 0) > 0) {
+    notes.push(`${stats.flaky} flaky test(s) passed only on retry:`);
+    for (const name of playwrightTests(report, 'flaky')) notes.push(`  flaky: ${name}`);
+  }
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed,
@@ -71,20 +74,32 @@ export function vitestDurations(report) {
   );
 }
 
-/** Each test of a Playwright JSON report as `{ name, ms }`: the sum of its runs (retries included). */
-export function playwrightDurations(report) {
+/** Each test of a Playwright JSON report as `{ name, ms, status }`: ms sums its runs (retries included). */
+function playwrightEntries(report) {
   const out = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const ms = (test.results ?? []).reduce((sum, r) => sum + (Number(r.duration) || 0), 0);
-        out.push({ name: `${spec.file ?? path} › ${spec.title}`, ms });
+        out.push({ name: `${spec.file ?? path} › ${spec.title}`, ms, status: test.status });
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.file ?? path);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file ?? '');
   return out;
+}
+
+/** Each test of a Playwright JSON report as `{ name, ms }`: the sum of its runs (retries included). */
+export function playwrightDurations(report) {
+  return playwrightEntries(report).map(({ name, ms }) => ({ name, ms }));
+}
+
+/** The names of the tests of a Playwright JSON report with that outcome (`flaky`, `unexpected`). */
+export function playwrightTests(report, status) {
+  return playwrightEntries(report)
+    .filter((t) => t.status === status)
+    .map((t) => t.name);
 }
 
 /** The `n` slowest of `tests` (`{ name, ms, suite }`), slowest first. */

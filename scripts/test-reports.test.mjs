@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { countPlaywright, playwrightDurations, playwrightTests } from './test-reports.mjs';
+
+/** A Playwright JSON report as its reporter writes it: nested suites, specs, tests, results. */
+const report = {
+  stats: { expected: 2, unexpected: 1, flaky: 1, skipped: 0 },
+  errors: [],
+  suites: [
+    {
+      title: 'generator.spec.ts',
+      file: 'generator.spec.ts',
+      specs: [
+        {
+          title: 'streams',
+          file: 'generator.spec.ts',
+          tests: [{ status: 'flaky', results: [{ duration: 4000 }, { duration: 3000 }] }],
+        },
+      ],
+      suites: [
+        {
+          title: 'at 390 px',
+          file: 'generator.spec.ts',
+          specs: [
+            {
+              title: 'saves',
+              file: 'generator.spec.ts',
+              tests: [{ status: 'expected', results: [{ duration: 1000 }] }],
+            },
+            {
+              title: 'reloads',
+              file: 'generator.spec.ts',
+              tests: [{ status: 'unexpected', results: [{ duration: 2000 }, { duration: 2500 }] }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      title: 'auth.spec.ts',
+      file: 'auth.spec.ts',
+      specs: [
+        {
+          title: 'signs in',
+          file: 'auth.spec.ts',
+          tests: [{ status: 'expected', results: [{ duration: 500 }] }],
+        },
+      ],
+    },
+  ],
+};
+
+describe('Playwright reports', () => {
+  it('names each test that passed only on retry; it counts as passed', () => {
+    const counts = countPlaywright(report);
+    expect(counts).toMatchObject({ passed: 3, failed: 1, skipped: 0 });
+    expect(counts.notes).toEqual([
+      '1 flaky test(s) passed only on retry:',
+      '  flaky: generator.spec.ts › streams',
+    ]);
+  });
+
+  it('lists tests by outcome and sums the time of every run of a test', () => {
+    expect(playwrightTests(report, 'unexpected')).toEqual(['generator.spec.ts › reloads']);
+    expect(playwrightDurations(report)).toEqual([
+      { name: 'generator.spec.ts › streams', ms: 7000 },
+      { name: 'generator.spec.ts › saves', ms: 1000 },
+      { name: 'generator.spec.ts › reloads', ms: 4500 },
+      { name: 'auth.spec.ts › signs in', ms: 500 },
+    ]);
+  });
+});
