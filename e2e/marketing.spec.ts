@@ -419,6 +419,8 @@ test.describe('CTA tracking and analytics', () => {
         if (isAnalyticsLog(req) || req.url().includes('/rest/v1/cta_interactions'))
           sent.push(`${req.method()} ${req.url()}`);
       });
+      // The page's timers run on a clock the test moves on: the flush interval passes at once.
+      await page.clock.install();
       await page.goto('/');
       await page.getByRole('button', { name: 'Start Building' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
@@ -429,7 +431,7 @@ test.describe('CTA tracking and analytics', () => {
         .click();
       await expect(page).toHaveTitle(/^Documentation/);
       // Longer than the 3 s flush, then hide the page.
-      await page.waitForTimeout(3_500);
+      await page.clock.runFor(3_500);
       await page.goto('about:blank');
       expect(sent).toEqual([]);
     });
