@@ -1,7 +1,17 @@
 /**
- * Test double of the auth host (DESIGN §2b) behind an injected `fetch`:
- * rotation of refresh tokens with family revocation, Bearer checks, and
- * hooks to make any route fail. Used by the SDK's unit tests only.
+ * Test double of the auth host (DESIGN §2b) behind an injected `fetch`, for the SDK's unit
+ * tests. What a working server answers (sign-up, sign-in, sign-out revoking the session,
+ * start-up from storage, refresh with rotation and family revocation, concurrent refreshes,
+ * /me, providers) is tested against the real buildApp() in
+ * apps/server/src/modules/auth/auth.sdk.api.test.ts. What stays here, and why:
+ * - a browser-like window (jsdom): URL hand-off, OAuth popup, parent hand-off, cross-tab
+ *   `storage` events — the API test project runs in node, without a window;
+ * - failures the real server cannot be made to produce: offline, malformed or slow answers,
+ *   answers that never come, a failing sign-out or refresh (`override`);
+ * - what only a recorded request shows: the project id the server ignores, requests the SDK
+ *   must not send at all (`calls`), the Bearer of a hand-off's /me.
+ * So it plays only what those tests need: one-shot refresh rotation (no family revocation),
+ * no sign-up, no profile update.
  */
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@codewright/contract';
 import type { User } from '../types.ts';
@@ -19,7 +29,6 @@ type Override = (call: RecordedCall) => Reply | Promise<Reply | undefined> | 'th
 
 interface RefreshRecord {
   userId: string;
-  family: number;
   used: boolean;
 }
 
@@ -31,7 +40,6 @@ export function createFakeAuthServer() {
   const users = new Map<string, { user: User; password: string }>();
   const accessTokens = new Map<string, string>();
   const refreshTokens = new Map<string, RefreshRecord>();
-  const revokedFamilies = new Set<number>();
   const overrides = new Map<string, Override>();
   const calls: RecordedCall[] = [];
   let counter = 0;
@@ -48,12 +56,12 @@ export function createFakeAuthServer() {
     return user;
   }
 
-  function issue(user: User, family = ++counter) {
+  function issue(user: User) {
     counter++;
     const access = `at_${counter}`;
     const refresh = `rt_${counter}`;
     accessTokens.set(access, user.id);
-    refreshTokens.set(refresh, { userId: user.id, family, used: false });
+    refreshTokens.set(refresh, { userId: user.id, used: false });
     return {
       user,
       access_token: access,
@@ -78,16 +86,6 @@ export function createFakeAuthServer() {
   function route(call: RecordedCall): Reply {
     const body = (call.body ?? {}) as Record<string, string>;
     switch (`${call.method} ${call.path}`) {
-      case 'POST /api/auth/signup': {
-        if (users.has(body.email ?? ''))
-          return json(409, {
-            error: {
-              code: 'EMAIL_ALREADY_EXISTS',
-              message: 'An account with this email already exists.',
-            },
-          });
-        return json(201, { user: addUser(body.email ?? '', body.password ?? '') });
-      }
       case 'POST /api/auth/signin/email': {
         const entry = users.get(body.email ?? '');
         if (!entry || entry.password !== body.password) {
@@ -102,33 +100,19 @@ export function createFakeAuthServer() {
       }
       case 'POST /api/auth/refresh': {
         const record = refreshTokens.get(body.refresh_token ?? '');
-        const expired = json(401, {
-          error: { code: 'TOKEN_EXPIRED', message: 'Session expired. Please sign in again.' },
-        });
-        if (!record || revokedFamilies.has(record.family)) return expired;
-        if (record.used) {
-          revokedFamilies.add(record.family);
-          return expired;
+        if (!record || record.used) {
+          return json(401, {
+            error: { code: 'TOKEN_EXPIRED', message: 'Session expired. Please sign in again.' },
+          });
         }
         record.used = true;
-        return json(200, issue(byId(record.userId)!, record.family));
+        return json(200, issue(byId(record.userId)!));
       }
-      case 'POST /api/auth/signout': {
-        if (!bearerUser(call)) return unauthorized;
-        const record = refreshTokens.get(body.refresh_token ?? '');
-        if (record) revokedFamilies.add(record.family);
-        return json(204);
-      }
+      case 'POST /api/auth/signout':
+        return bearerUser(call) ? json(204) : unauthorized;
       case 'GET /api/auth/me': {
         const user = bearerUser(call);
         return user ? json(200, user) : unauthorized;
-      }
-      case 'PATCH /api/auth/me': {
-        const user = bearerUser(call);
-        if (!user) return unauthorized;
-        if (body.displayName !== undefined) user.displayName = body.displayName;
-        if (body.metadata !== undefined) user.metadata = body.metadata;
-        return json(200, user);
       }
       case 'GET /api/auth/providers':
         return json(200, {
@@ -173,10 +157,6 @@ export function createFakeAuthServer() {
     /** Replaces a route's answer, e.g. `override('POST /api/auth/refresh', () => json(500))`. */
     override: (key: string, fn: Override) => void overrides.set(key, fn),
     callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
-    isFamilyRevokedFor: (refreshToken: string) => {
-      const record = refreshTokens.get(refreshToken);
-      return record ? revokedFamilies.has(record.family) : false;
-    },
   };
 }
 
