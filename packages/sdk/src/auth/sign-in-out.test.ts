@@ -76,6 +76,16 @@ describe('signInWithPassword', () => {
 });
 
 describe('signOut', () => {
+  // Revocation itself is checked against the real server; this is the request that asks for it.
+  it('sends the access token as Bearer and the refresh token', async () => {
+    const client = clientFor(server);
+    const { session } = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
+    await client.auth.signOut();
+    const call = server.callsTo('POST /api/auth/signout')[0];
+    expect(call?.authorization).toBe(`Bearer ${session.accessToken}`);
+    expect(call?.body).toEqual({ refresh_token: session.refreshToken });
+  });
+
   it.each([
     ['a 500', () => json(500, { error: { code: 'INTERNAL_ERROR' } })],
     ['no network', () => 'throw' as const],
