@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Request } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS, PREVIEW_PYTHON_TIME_LIMIT_MS } from '@codewright/contract';
+import { expectNoSeriousViolations } from './axe.ts';
 import { setUsage, signIn, usageOf } from './fixtures.ts';
 import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
@@ -132,15 +133,42 @@ test.describe('the preview in the generator at 1280 px', () => {
     const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
     await box.fill('still typing');
     await expect(box).toHaveValue('still typing');
-    const limit = `Stopped: the Python script ran for more than ${PREVIEW_PYTHON_TIME_LIMIT_MS / 1000} s`;
+    const limit = `The Python script ran for more than ${PREVIEW_PYTHON_TIME_LIMIT_MS / 1000} s`;
     await expect.poll(() => gen.consoleText(), { timeout: 120_000 }).toContain(limit);
     expect(await gen.consoleText()).toContain('starting');
+    // The banner names the kind once: "Stopped: The Python script…", never "Stopped: Stopped:".
+    await gen.showPreview();
+    const banner = gen.panel.getByRole('alert');
+    await expect(banner).toContainText(`Stopped: ${limit}`);
+    expect((await banner.innerText()).match(/Stopped/g)).toHaveLength(1);
     // Another run works: the stopped worker was replaced.
     await gen.clearEditor();
     await gen.generate('python');
     await expect
       .poll(() => gen.consoleText(), { timeout: 60_000 })
       .toContain('Squares: [1, 4, 9, 16, 25]');
+  });
+
+  test('Stop ends a running Python script at once, with one clear Console line', async ({
+    gen,
+  }) => {
+    await gen.generatePython('python-loop');
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'running', { timeout: 120_000 });
+    await expect.poll(() => gen.consoleText(), { timeout: 30_000 }).toContain('starting');
+    const started = Date.now();
+    await gen.panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'stopped');
+    // At once: well before the 15 s time limit.
+    expect(Date.now() - started).toBeLessThan(PREVIEW_PYTHON_TIME_LIMIT_MS / 2);
+    await expect(gen.panel.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+    await expect(gen.panel.getByRole('button', { name: 'Refresh preview' })).toBeFocused();
+    const text = await gen.consoleText();
+    expect(text).toContain('Stopped: you stopped the program. Refresh runs it again.');
+    expect(text.match(/Stopped/g)).toHaveLength(1);
+    expect(text).not.toContain('ran for more than');
+    await gen.showPreview();
+    await expect(gen.panel).toContainText('Preview stopped');
+    await expectNoSeriousViolations(gen.page, 'the stopped preview at 1280 px');
   });
 
   test('a syntax error shows its line in the Console and in the editor; clicking it selects the line; Fix with AI (an edit) makes the preview render', async ({
@@ -225,7 +253,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     await box.fill('still typing');
     await expect(box).toHaveValue('still typing');
     await gen.waitReady();
-    expect(await gen.consoleText()).toContain('Stopped a loop that ran for more than 500 ms');
+    expect(await gen.consoleText()).toContain('A loop ran for more than 500 ms');
     await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([4]);
     await page.getByLabel('Language', { exact: true }).selectOption('Python');
     await expect(page.getByLabel('Language', { exact: true })).toHaveValue('Python');
@@ -308,6 +336,49 @@ test.describe('the preview in the generator at 390 px', () => {
     await gen.frame.getByRole('button', { name: 'Add one' }).click();
     await expect(gen.frame.getByText('Count: 1')).toBeVisible();
     await shot(gen, 'react-390');
+  });
+
+  test('the Console follows new lines while at its end, stays where the user scrolled, and Stop ends a JavaScript timer', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    await gen.generate('ticker');
+    await gen.tab('Preview').click();
+    const lines = await gen.showConsole();
+    const list = gen.panel.getByRole('list', { name: 'Console output' });
+    const gap = () =>
+      list.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+    await expect.poll(() => lines.count(), { timeout: 30_000 }).toBeGreaterThan(40);
+    // The newest line is in view: the list sits at its end, and keeps following.
+    await expect.poll(gap).toBeLessThan(24);
+    const seen = await lines.count();
+    await expect.poll(() => lines.count()).toBeGreaterThan(seen + 10);
+    await expect.poll(gap).toBeLessThan(24);
+    await expect(lines.last()).toBeInViewport();
+    await shot(gen, 'console-390');
+    await expectNoSeriousViolations(page, 'the preview console at 390 px');
+
+    // Scrolled up by the user: new lines do not pull the list down.
+    await list.hover();
+    await page.mouse.wheel(0, -100_000);
+    await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeLessThan(100);
+    await page.waitForTimeout(1_000);
+    // A second of new lines later, the list is still near its top, far from its end.
+    expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(100);
+    expect(await gap()).toBeGreaterThan(500);
+
+    // Stop: the timer ends at once, with its line at the end of the Console.
+    await gen.panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'stopped');
+    await expect(lines.last()).toContainText('Stopped: you stopped the program.');
+    const after = await lines.count();
+    await page.waitForTimeout(500);
+    expect(await lines.count()).toBe(after);
+    await expect(gen.panel.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 
   test('a Python script prints to the Console', async ({ gen }) => {

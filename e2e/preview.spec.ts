@@ -214,7 +214,7 @@ test.describe('live preview: errors and the Console', () => {
     await preview.waitReady();
     await expect(preview.problems.first()).toHaveAttribute('data-kind', 'timeout');
     await expect(preview.problems.first()).toHaveAttribute('data-line', '4');
-    expect(await preview.consoleText()).toContain('Stopped a loop that ran for more than 500 ms');
+    expect(await preview.consoleText()).toContain('A loop ran for more than 500 ms');
   });
 
   test('a hang the loop guard cannot see is stopped by the watchdog; Refresh runs again', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_CONSOLE_MAX_ENTRIES } from '@codewright/contract';
-import { addEntries, addProblem, emptyConsole } from './console-model.ts';
+import { addEntries, addNote, addProblem, emptyConsole } from './console-model.ts';
 
 const entry = (level: 'log' | 'error' | 'warn', text: string, line: number | null = null) => ({
   level,
@@ -46,5 +46,20 @@ describe('console model', () => {
     expect(state.lines).toHaveLength(PREVIEW_CONSOLE_MAX_ENTRIES);
     expect(state.counts.log).toBe(PREVIEW_CONSOLE_MAX_ENTRIES + 5);
     expect(state.dropped).toBe(7);
+  });
+
+  it('a note of the app (Stop) is the last line even past the cap, and no problem', () => {
+    const full = addEntries(
+      emptyConsole(),
+      Array.from({ length: PREVIEW_CONSOLE_MAX_ENTRIES + 3 }, (_, i) => entry('log', `tick ${i}`)),
+    );
+    expect(full.lines).toHaveLength(PREVIEW_CONSOLE_MAX_ENTRIES);
+    const stopped = addNote(full, 'Stopped: you stopped the program.');
+    expect(stopped.lines.at(-1)).toMatchObject({
+      level: 'info',
+      text: 'Stopped: you stopped the program.',
+    });
+    expect(stopped.counts.info).toBe(1);
+    expect(stopped.problems).toEqual([]);
   });
 });

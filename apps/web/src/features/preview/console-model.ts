@@ -100,3 +100,15 @@ export function addProblem(state: ConsoleState, problem: PreviewProblem): Consol
   });
   return withProblem(next, problem);
 }
+
+/** A line of the app's own (a run the user stopped): always shown, past the cap too. */
+export function addNote(state: ConsoleState, text: string): ConsoleState {
+  return {
+    ...state,
+    counts: { ...state.counts, info: state.counts.info + 1 },
+    lines: [
+      ...state.lines,
+      { id: nextId++, level: 'info', text, line: null, column: null, count: 1 },
+    ],
+  };
+}

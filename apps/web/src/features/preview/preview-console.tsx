@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AlertTriangle, Bug, ChevronRight, Info, Trash2, XCircle } from 'lucide-react';
 import { PREVIEW_PROBLEM_LABELS } from '@codewright/contract';
 import { cn } from '../../components/ui/cn.ts';
@@ -112,11 +112,37 @@ export function PreviewConsole({
   const levels = FILTERS.find((f) => f.id === filter)!.levels;
   const lines = state.lines.filter((l) => levels.includes(l.level));
 
-  // Follow new output while the list is scrolled to its end.
+  const last = lines.at(-1);
+
+  /** Where following the output last put the list (a scroll above it is the user's). */
+  const autoTop = useRef(0);
+  const toEnd = (list: HTMLElement) => {
+    list.scrollTop = list.scrollHeight;
+    autoTop.current = list.scrollTop;
+  };
+
+  // Follow new output while the list is scrolled to its end: a new line, a repeat of the last
+  // one (its count), and lines past the cap (counted below the list) all scroll it, before the
+  // frame is painted.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    // An empty Console (a new run, Clear) follows again from its first line.
+    if (lines.length === 0) stick.current = true;
+    if (list && stick.current) toEnd(list);
+  }, [lines.length, last?.id, last?.count, state.dropped]);
+
+  // Output that came while the Console was hidden (the Preview view, a phone's other tab), or
+  // a resize: the list shows its end again when it is shown, unless it was scrolled up.
+  const hasList = lines.length > 0;
   useEffect(() => {
     const list = listRef.current;
-    if (list && stick.current) list.scrollTop = list.scrollHeight;
-  }, [lines.length]);
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stick.current && list.clientHeight > 0) toEnd(list);
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [hasList]);
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-surface">
@@ -166,7 +192,13 @@ export function PreviewConsole({
           className="min-h-0 flex-1 overflow-auto"
           onScroll={(e) => {
             const el = e.currentTarget;
-            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+            // A hidden list (no height) says nothing about where the user left it.
+            if (el.clientHeight === 0) return;
+            // The event of a scroll to the end may come after more lines grew the list: only a
+            // scroll above where following put it (the user's) stops following.
+            stick.current =
+              el.scrollHeight - el.scrollTop - el.clientHeight < 24 ||
+              el.scrollTop >= autoTop.current - 1;
           }}
         >
           {lines.map((line) => (

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ExternalLink, RotateCw } from 'lucide-react';
+import { ExternalLink, RotateCw, Square } from 'lucide-react';
 import { PREVIEW_DEBOUNCE_MS, type PreviewProblem } from '@codewright/contract';
 import { cn } from '../../components/ui/cn.ts';
 import { PreviewConsole } from './preview-console.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
-import type { PreviewPhase, PreviewState } from './preview-state.ts';
+import { canStop, type PreviewPhase, type PreviewState } from './preview-state.ts';
 import { type BuildFn, usePreview } from './use-preview.ts';
 
 export type PreviewView = 'preview' | 'console';
@@ -62,7 +62,7 @@ function statusText(state: PreviewState): string {
  */
 export function PreviewPanel(props: PreviewPanelProps) {
   const { code, language, runKey, onProblems, onSelectLine, className, build } = props;
-  const { state, containerRef, refresh, openInNewTab, clearConsole } = usePreview({
+  const { state, containerRef, refresh, openInNewTab, clearConsole, stop } = usePreview({
     code,
     language,
     runKey,
@@ -79,6 +79,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
   const [tabNote, setTabNote] = useState<string | null>(null);
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<PreviewView, HTMLButtonElement | null>>>({});
+  const refreshRef = useRef<HTMLButtonElement>(null);
   const errors = state.console.counts.error;
   const canOpen = state.hasOutput && state.phase !== 'stopped';
   const problems = state.console.problems;
@@ -165,7 +166,23 @@ export function PreviewPanel(props: PreviewPanelProps) {
         >
           {tabNote ?? statusText(state)}
         </p>
+        {canStop(state) ? (
+          <button
+            type="button"
+            onClick={() => {
+              stop();
+              // Stop goes away with the run: focus stays in the toolbar, on Refresh.
+              refreshRef.current?.focus();
+            }}
+            title="Stop the running program"
+            className="inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm text-red-200 hover:bg-red-500/10 hover:text-red-100"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden="true" />
+            Stop
+          </button>
+        ) : null}
         <button
+          ref={refreshRef}
           type="button"
           onClick={refresh}
           disabled={state.phase === 'empty' || state.phase === 'unsupported'}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initialPreviewState, previewReducer } from './preview-state.ts';
+import {
+  canStop,
+  initialPreviewState,
+  previewReducer,
+  STOPPED_BY_USER_TEXT,
+} from './preview-state.ts';
 
 const tag = 'codewright-preview' as const;
 
@@ -73,5 +78,32 @@ describe('previewReducer', () => {
       ms: 0,
     });
     expect(state.phase).toBe('starting-python');
+  });
+
+  it('Stop ends a running run: phase stopped, one Console line with a single "Stopped:", no problem', () => {
+    let state = initialPreviewState({ kind: 'python' });
+    state = previewReducer(state, { type: 'start', target: { kind: 'python' } });
+    expect(canStop(state)).toBe(true);
+    state = previewReducer(state, { type: 'stop' });
+    expect(state.phase).toBe('stopped');
+    expect(canStop(state)).toBe(false);
+    expect(state.notice).toBe(STOPPED_BY_USER_TEXT);
+    expect(state.console.lines.map((l) => [l.level, l.text])).toEqual([
+      ['info', STOPPED_BY_USER_TEXT],
+    ]);
+    expect(STOPPED_BY_USER_TEXT.match(/Stopped/g)).toHaveLength(1);
+    expect(state.console.problems).toEqual([]);
+  });
+
+  it('offers Stop while code runs, and on a finished JavaScript run (its timers run on), not a finished Python one', () => {
+    const ready = (target: Parameters<typeof initialPreviewState>[0]) =>
+      previewReducer(previewReducer(initialPreviewState(target), { type: 'start', target }), {
+        type: 'frame',
+        message: { tag, type: 'status', runId: 1, status: 'done', ms: 1 },
+        ms: 1,
+      });
+    expect(canStop(ready({ kind: 'module', language: 'javascript' }))).toBe(true);
+    expect(canStop(ready({ kind: 'python' }))).toBe(false);
+    expect(canStop(initialPreviewState({ kind: 'empty' }))).toBe(false);
   });
 });

@@ -3,7 +3,13 @@
  * the current run, the time the last run took to paint, and a notice when it was stopped.
  */
 import { PREVIEW_WATCHDOG_MS, type PreviewDiagnostic } from '@codewright/contract';
-import { addEntries, addProblem, type ConsoleState, emptyConsole } from './console-model.ts';
+import {
+  addEntries,
+  addNote,
+  addProblem,
+  type ConsoleState,
+  emptyConsole,
+} from './console-model.ts';
 import type { PreviewTarget } from './preview-target.ts';
 import type { FromFrameMessage } from './sandbox/protocol.ts';
 
@@ -37,6 +43,8 @@ export type PreviewAction =
   | { type: 'request-failed'; message: string }
   | { type: 'frame'; message: FromFrameMessage; ms: number }
   | { type: 'hang'; reason: 'unresponsive' | 'no-start' }
+  /** The user pressed Stop: the run's frame was removed. */
+  | { type: 'stop' }
   | { type: 'clear-console' };
 
 export function initialPreviewState(target: PreviewTarget): PreviewState {
@@ -59,6 +67,15 @@ const HANG_TEXT = {
   unresponsive: `The preview stopped answering for ${PREVIEW_WATCHDOG_MS / 1000} s (an endless loop, a long computation, or it left its page), so it was stopped. Fix the code, then Refresh.`,
   'no-start': 'The preview sandbox did not start. Check that the app is reachable, then Refresh.',
 } as const;
+
+/** The Console line and the notice of a run the user stopped. */
+export const STOPPED_BY_USER_TEXT = 'Stopped: you stopped the program. Refresh runs it again.';
+
+/** A run the user can stop: its code is starting or running (a JS page's timers run on). */
+export function canStop(state: PreviewState): boolean {
+  if (state.phase === 'starting-python' || state.phase === 'running') return true;
+  return state.phase === 'ready' && state.target.kind === 'module';
+}
 
 export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
   switch (action.type) {
@@ -98,6 +115,14 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
           line: null,
           column: null,
         }),
+      };
+    case 'stop':
+      return {
+        ...state,
+        phase: 'stopped',
+        notice: STOPPED_BY_USER_TEXT,
+        hasOutput: false,
+        console: addNote(state.console, STOPPED_BY_USER_TEXT),
       };
     case 'clear-console':
       return { ...state, console: { ...emptyConsole(), problems: state.console.problems } };

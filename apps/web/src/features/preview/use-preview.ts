@@ -36,6 +36,8 @@ export interface UsePreview {
   /** Opens the last run full size in a new tab; false when the browser blocked it. */
   openInNewTab(): boolean;
   clearConsole(): void;
+  /** Ends the running program at once (its frame is removed); Refresh runs it again. */
+  stop(): void;
 }
 
 /** Words for a build request that failed (not a problem in the code). */
@@ -171,5 +173,10 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
   const refresh = useCallback(() => void run(), [run]);
   const openInNewTab = useCallback(() => hostRef.current?.openInNewTab() ?? false, []);
   const clearConsole = useCallback(() => dispatch({ type: 'clear-console' }), []);
-  return { state, containerRef, refresh, openInNewTab, clearConsole };
+  const stop = useCallback(() => {
+    abortRef.current?.abort();
+    hostRef.current?.clear();
+    dispatch({ type: 'stop' });
+  }, []);
+  return { state, containerRef, refresh, openInNewTab, clearConsole, stop };
 }

@@ -11,7 +11,7 @@ import { LOOP_CHECK_FN, LOOP_ENTER_FN } from './loop-guard.ts';
 export class LoopLimitError extends Error {
   constructor(limitMs: number) {
     super(
-      `Stopped a loop that ran for more than ${limitMs} ms without finishing. Is it endless? Check its condition and what changes it.`,
+      `A loop ran for more than ${limitMs} ms without finishing. Is it endless? Check its condition and what changes it.`,
     );
     this.name = 'LoopLimitError';
   }

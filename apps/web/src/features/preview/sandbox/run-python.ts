@@ -96,7 +96,7 @@ export async function runPython(code: string, ctx: RunContext): Promise<void> {
       stopWorker();
       ctx.problem(
         'timeout',
-        `Stopped: the Python script ran for more than ${PREVIEW_PYTHON_TIME_LIMIT_MS / 1000} s. Is a loop endless?`,
+        `The Python script ran for more than ${PREVIEW_PYTHON_TIME_LIMIT_MS / 1000} s. Is a loop endless?`,
         null,
       );
       resolve();
