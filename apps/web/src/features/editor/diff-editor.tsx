@@ -52,7 +52,7 @@ export interface Comparison {
 /**
  * Monaco's diff editor (read-only) for the review of an AI edit and the History panel
  * (docs/decisions/022). Same chunk, theme and font as the code editor; below 640 px it switches
- * to the inline view by itself. Marks its root `data-diff-ready` once the diff is on screen, and
+ * to the inline view by itself, and long lines wrap. Marks its root `data-diff-ready` once the diff is on screen, and
  * `data-diff-prepared` with the keys (`original..modified`) of the last `next` comparison whose
  * diff was computed ahead.
  */
@@ -105,6 +105,7 @@ export function DiffEditor({
 
   useEffect(() => {
     let disposed = false;
+    let nameObserver: MutationObserver | null = null;
     const kept = keptRef.current;
     loadMonaco().then(
       (monaco) => {
@@ -135,6 +136,10 @@ export function DiffEditor({
           // gutter's items for each change was the largest script cost of showing a large diff).
           renderGutterMenu: false,
           renderMarginRevertIcon: false,
+          // Long lines wrap, so a change past the right edge stays in view (a phone, the
+          // review column): nothing of a hunk is cut off.
+          wordWrap: 'on',
+          diffWordWrap: 'on',
         });
         // Each side's own text area gets its name too (the diff editor's options reach only
         // part of it; axe: aria-input-field-name).
@@ -162,6 +167,11 @@ export function DiffEditor({
                 area.setAttribute('aria-label', `${init.ariaLabel}: ${label}`);
           }
         };
+        // Monaco clears them again when it sets new models (a History step): each time it does,
+        // the name comes back at once.
+        const names = new MutationObserver(nameTextAreas);
+        names.observe(host, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+        nameObserver = names;
         diff.onDidUpdateDiff(() => {
           // New models start without a diff: wait for the one computed for them.
           if (diff.getLineChanges() === null) return;
@@ -188,6 +198,7 @@ export function DiffEditor({
     );
     return () => {
       disposed = true;
+      nameObserver?.disconnect();
       preparingRef.current?.dispose();
       diffRef.current?.dispose();
       for (const model of kept.values()) model.dispose();

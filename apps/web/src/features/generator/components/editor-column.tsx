@@ -59,10 +59,18 @@ export function EditorColumn(props: EditorColumnProps) {
   const session = review.session;
   const hadSession = useRef(false);
 
-  // An edit opens its review; a decided review gives the column back to the code.
+  const codeTabRef = useRef<HTMLButtonElement>(null);
+
+  // An edit opens its review; a decided review gives the column back to the code. The last
+  // decision removed the button that had focus: focus goes to the Editor tab (a screen reader
+  // says it, and the toast says what was applied), not to the page's body.
   useEffect(() => {
     if (session && !hadSession.current) setView('review');
-    if (!session && hadSession.current) setView((v) => (v === 'review' ? 'code' : v));
+    if (!session && hadSession.current) {
+      setView((v) => (v === 'review' ? 'code' : v));
+      const active = document.activeElement;
+      if (!active || active === document.body) codeTabRef.current?.focus();
+    }
     hadSession.current = session !== null;
   }, [session]);
 
@@ -75,6 +83,7 @@ export function EditorColumn(props: EditorColumnProps) {
   const language = monacoLanguage(props.language);
   const tab = (id: EditorView, label: string, icon: React.ReactNode, extra?: React.ReactNode) => (
     <button
+      ref={id === 'code' ? codeTabRef : undefined}
       type="button"
       role="tab"
       aria-selected={view === id}
@@ -99,6 +108,7 @@ export function EditorColumn(props: EditorColumnProps) {
         projectId={props.projectId}
         userId={props.userId}
         language={language}
+        currentCode={props.code}
         active
         onRestored={(code) => {
           props.onRestored(code);

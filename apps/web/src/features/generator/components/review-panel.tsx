@@ -109,7 +109,7 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
             return (
               <li
                 key={`${hunk.oldStart}:${i}`}
-                className="flex items-center gap-1 rounded-lg px-1 py-0.5 hover:bg-white/5"
+                className="flex flex-wrap items-center gap-1 rounded-lg px-1 py-0.5 hover:bg-white/5"
                 data-testid="review-hunk"
                 data-decision={decision}
               >
@@ -144,7 +144,7 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
                   }
                 >
                   <X className="size-4" aria-hidden="true" />
-                  <span className="@max-[38rem]:sr-only">Reject</span>
+                  Reject
                 </Button>
                 <Button
                   variant={decision === 'accepted' ? 'outline' : 'ghost'}
@@ -157,7 +157,7 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
                   }
                 >
                   <Check className="size-4" aria-hidden="true" />
-                  <span className="@max-[38rem]:sr-only">Accept</span>
+                  Accept
                 </Button>
               </li>
             );
