@@ -16,6 +16,7 @@ import {
   usageOf,
   waitIdle,
 } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const FREE = PLAN_LIMITS.free;
 const editorPanel = (page: Page) => page.getByTestId('editor-panel');
@@ -448,13 +449,49 @@ test.describe('history screenshots', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(dialog).toBeHidden();
 
-      await sendPrompt(page, 'add logging [[top-and-bottom]]');
+      // A long request: its changed line is far wider than a phone.
+      const request =
+        'add logging of every call with its arguments, its result and how long it took endmark';
+      await sendPrompt(page, `${request} [[top-and-bottom]]`);
       await waitIdle(page);
       await expect(hunks(page)).toHaveCount(2);
       await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      // Each hunk's Accept and Reject say so in words, and keep their names.
+      for (const [i, hunk] of (await hunks(page).all()).entries()) {
+        for (const word of ['Accept', 'Reject']) {
+          const button = hunk.getByRole('button', { name: `${word} change ${i + 1}` });
+          await expect(button).toBeVisible();
+          await expect(button).toHaveText(word);
+        }
+      }
+      // The end of the long changed line is on screen: the diff wraps it.
+      const modified = page.getByTestId('diff-editor').locator('.editor.modified');
+      await expect(modified).toContainText('endmark');
+      const end = await modified.evaluate((root) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('endmark');
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 'endmark'.length);
+          const box = range.getBoundingClientRect();
+          const host = root.getBoundingClientRect();
+          return { left: box.left, right: box.right, hostRight: host.right };
+        }
+        return null;
+      });
+      expect(end).not.toBeNull();
+      expect(end!.left).toBeGreaterThanOrEqual(0);
+      expect(end!.right).toBeLessThanOrEqual(Math.min(width, end!.hostRight));
       await shot('review');
-      await review(page).getByRole('button', { name: 'Accept all' }).click();
+      await expectNoSeriousViolations(page, `the review at ${width} px`);
+      // Deciding hunk by hunk: after the last one, focus lands on the Editor tab, not the page.
+      await review(page).getByRole('button', { name: 'Reject change 1' }).click();
+      await review(page).getByRole('button', { name: 'Accept change 2' }).click();
       await expect(review(page)).toHaveCount(0);
+      await expect(page.getByTestId('editor-tab-code')).toBeFocused();
+      await expect(page.getByText('1 of 2 changes applied.')).toBeVisible();
 
       await page.locator('.monaco-editor .view-line').nth(2).click();
       await page.keyboard.press('Shift+ArrowDown');
@@ -465,12 +502,51 @@ test.describe('history screenshots', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByTestId('editor-tab-history').click();
-      await expect(page.getByTestId('version-row').first()).toContainText('AI edit');
+      const rows = page.getByTestId('version-row');
+      await expect(rows.first()).toContainText('AI edit');
       await expect(page.locator('[data-diff-ready="true"]')).toBeVisible();
+      // Which side is which: the version before, and the newest, which is the editor's code.
+      const panel = page.getByTestId('history-panel');
+      const newest = Number(await rows.first().getAttribute('data-number'));
+      await expect(panel.getByTestId('history-side-before')).toContainText(
+        new RegExp(`^Before: v${newest - 1} of `),
+      );
+      await expect(panel.getByTestId('history-side-after')).toContainText(
+        new RegExp(`^After: v${newest} of `),
+      );
+      await expect(panel.getByTestId('history-side-after')).toContainText('· current code');
+      await expect(panel.getByTestId('history-side-before')).not.toContainText('current code');
+      // The current version offers no Restore (it would only duplicate itself).
+      await expect(panel.getByTestId('history-current')).toHaveText('Current code');
+      await expect(panel.getByRole('button', { name: /^Restore/ })).toHaveCount(0);
       await shot('panel');
+      await expectNoSeriousViolations(page, `the History panel at ${width} px`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );
+      // An older version can be restored.
+      await rows.last().click();
+      await expect(panel.getByRole('button', { name: 'Restore v1' })).toBeVisible();
+      await expect(panel.getByTestId('history-current')).toHaveCount(0);
+      await expect(panel.getByTestId('history-side-after')).toContainText(/^After: v1 of /);
+
+      // The checkpoint name field takes the width of its row; its buttons wrap below on a phone.
+      await panel.getByRole('button', { name: 'Name checkpoint' }).click();
+      const form = panel.getByRole('form', { name: 'Name version 1' });
+      const field = form.getByLabel('Checkpoint name');
+      await expect(field).toBeFocused();
+      const formBox = (await form.boundingBox())!;
+      const fieldBox = (await field.boundingBox())!;
+      expect(fieldBox.width).toBeGreaterThan(formBox.width * 0.5);
+      expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(width);
+      const save = (await form.getByRole('button', { name: 'Save name' }).boundingBox())!;
+      expect(save.x + save.width).toBeLessThanOrEqual(width);
+      if (width === 390) expect(save.y).toBeGreaterThan(fieldBox.y + fieldBox.height - 1);
+      await field.fill('First draft');
+      await shot('checkpoint');
+      await expectNoSeriousViolations(page, `naming a checkpoint at ${width} px`);
+      await form.getByRole('button', { name: 'Save name' }).click();
+      await expect(rows.last()).toContainText('First draft');
     });
   }
 });

@@ -48,10 +48,11 @@ export function CheckpointForm({ projectId, version, onDone }: CheckpointFormPro
       className="flex shrink-0 flex-wrap items-center gap-2 border-b border-border px-3 py-2"
       aria-label={`Name version ${version.number}`}
     >
-      <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-muted">
-        Checkpoint name
+      {/* The field takes the row; the buttons go beside it when there is room, else below. */}
+      <label className="flex min-w-0 flex-[1_1_18rem] items-center gap-2 text-sm text-muted">
+        <span className="shrink-0">Checkpoint name</span>
         <input
-          className="h-8 min-w-0 flex-1 rounded-lg border border-border-strong bg-surface px-2 text-fg"
+          className="h-8 w-full min-w-0 flex-1 rounded-lg border border-border-strong bg-surface px-2 text-fg"
           value={name}
           maxLength={VERSION_LABEL_MAX_LENGTH}
           onChange={(e) => setName(e.target.value)}
@@ -62,17 +63,19 @@ export function CheckpointForm({ projectId, version, onDone }: CheckpointFormPro
           }}
         />
       </label>
-      {version.label ? (
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => void save(null)}>
-          Remove name
+      <span className="ml-auto flex flex-wrap justify-end gap-2">
+        {version.label ? (
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void save(null)}>
+            Remove name
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" disabled={busy} onClick={() => onDone(null)}>
+          Cancel
         </Button>
-      ) : null}
-      <Button variant="ghost" size="sm" disabled={busy} onClick={() => onDone(null)}>
-        Cancel
-      </Button>
-      <Button type="submit" size="sm" disabled={busy}>
-        {busy ? 'Saving…' : 'Save name'}
-      </Button>
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? 'Saving…' : 'Save name'}
+        </Button>
+      </span>
     </form>
   );
 }

@@ -9,13 +9,15 @@ import { client } from '../../../sdk.ts';
 import { type Comparison, DiffEditor } from '../../editor/diff-editor.tsx';
 import { useVersions, versionErrorText } from '../hooks/use-versions.ts';
 import { CheckpointForm } from './checkpoint-form.tsx';
-import { VersionRow } from './version-row.tsx';
+import { timeFormat, VersionRow } from './version-row.tsx';
 
 export interface HistoryPanelProps {
   projectId: string | null;
   userId: string;
   /** Monaco language id. */
   language: string;
+  /** The editor's code now: the version equal to it is the current one (nothing to restore). */
+  currentCode?: string;
   /** The panel is on screen (the list reloads each time it opens). */
   active: boolean;
   /** A restore made `code` the project's code (a new version): the editor takes it. */
@@ -130,6 +132,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
     return <Empty>No versions yet: the next save or accepted AI edit will be the first.</Empty>;
 
   const shown = pair && pair.to.id === to?.id && pair.from.id === from?.id ? pair : null;
+  /** The version shown on the "after" side holds the editor's code: restoring it changes nothing. */
+  const toIsCurrent = shown !== null && shown.to.code === props.currentCode;
+  /** A side of the comparison, in words: its number, time, and whether it is the editor's code. */
+  const sideText = (v: Version) =>
+    `v${v.number} of ${timeFormat.format(new Date(v.createdAt))}${v.code === props.currentCode ? ' · current code' : ''}`;
   return (
     <div className="flex min-h-0 flex-1 flex-col @min-[48rem]:flex-row" data-testid="history-panel">
       <div className="flex max-h-[40%] min-h-0 shrink-0 flex-col border-border @max-[48rem]:border-b @min-[48rem]:max-h-none @min-[48rem]:w-64 @min-[48rem]:border-r">
@@ -218,10 +225,16 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 <Tag className="size-4" aria-hidden="true" />
                 {to.label ? 'Rename checkpoint' : 'Name checkpoint'}
               </Button>
-              <Button size="sm" onClick={() => setConfirm(true)} disabled={restoring}>
-                <RotateCcw className="size-4" aria-hidden="true" />
-                Restore v{to.number}
-              </Button>
+              {toIsCurrent ? (
+                <span className="px-1 text-xs text-muted" data-testid="history-current">
+                  Current code
+                </span>
+              ) : (
+                <Button size="sm" onClick={() => setConfirm(true)} disabled={restoring || !shown}>
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  Restore v{to.number}
+                </Button>
+              )}
             </span>
           </div>
         ) : null}
@@ -234,6 +247,22 @@ export function HistoryPanel(props: HistoryPanelProps) {
               setNaming(false);
             }}
           />
+        ) : null}
+        {pair ? (
+          // Which side is which: the older text (left, or the red lines inline) and the newer.
+          <div
+            className="flex shrink-0 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-border px-3 py-1.5 text-xs text-muted"
+            data-testid="history-sides"
+          >
+            <span className="flex items-center gap-1.5" data-testid="history-side-before">
+              <span className="size-2.5 shrink-0 rounded-sm bg-red-400" aria-hidden="true" />
+              Before: {sideText(pair.from)}
+            </span>
+            <span className="flex items-center gap-1.5" data-testid="history-side-after">
+              <span className="size-2.5 shrink-0 rounded-sm bg-emerald-400" aria-hidden="true" />
+              After: {sideText(pair.to)}
+            </span>
+          </div>
         ) : null}
         <DiffEditor
           // The pair shown stays until the next is read: a blank pair in between was a second

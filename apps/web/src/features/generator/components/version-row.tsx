@@ -12,7 +12,11 @@ export const SOURCE_TEXT: Record<VersionSource, string> = {
   restore: 'Restore',
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** How the History panel writes a version's time. */
+export const timeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /** Who made a version, as the list says it. */
 function authorText(authorId: string | null, userId: string): string {
