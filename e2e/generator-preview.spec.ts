@@ -166,6 +166,8 @@ test.describe('the preview in the generator at 1280 px', () => {
     expect(text).toContain('Stopped: you stopped the program. Refresh runs it again.');
     expect(text.match(/Stopped/g)).toHaveLength(1);
     expect(text).not.toContain('ran for more than');
+    await shot(gen, 'stopped-console-1280');
+    await expectNoSeriousViolations(gen.page, 'the Console of a stopped run at 1280 px');
     await gen.showPreview();
     await expect(gen.panel).toContainText('Preview stopped');
     await expectNoSeriousViolations(gen.page, 'the stopped preview at 1280 px');

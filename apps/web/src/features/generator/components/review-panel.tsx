@@ -123,42 +123,45 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
                   <span className="text-emerald-300">+{hunk.newLines}</span>{' '}
                   <span className="text-red-300">−{hunk.oldLines}</span>
                 </button>
-                <span
-                  className={cn(
-                    'text-xs whitespace-nowrap @max-[30rem]:sr-only',
-                    decision === 'accepted' && 'text-emerald-300',
-                    decision === 'rejected' && 'text-red-300',
-                    decision === 'undecided' && 'text-subtle',
-                  )}
-                >
-                  {DECISION_TEXT[decision]}
+                {/* Decision and buttons stay together: on a narrow column they wrap as one. */}
+                <span className="ml-auto flex shrink-0 items-center gap-1">
+                  <span
+                    className={cn(
+                      'text-xs whitespace-nowrap @max-[30rem]:sr-only',
+                      decision === 'accepted' && 'text-emerald-300',
+                      decision === 'rejected' && 'text-red-300',
+                      decision === 'undecided' && 'text-subtle',
+                    )}
+                  >
+                    {DECISION_TEXT[decision]}
+                  </span>
+                  <Button
+                    variant={decision === 'rejected' ? 'outline' : 'ghost'}
+                    size="sm"
+                    disabled={busy}
+                    aria-pressed={decision === 'rejected'}
+                    aria-label={`Reject change ${i + 1}`}
+                    onClick={() =>
+                      review.decide(i, decision === 'rejected' ? 'undecided' : 'rejected')
+                    }
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                    Reject
+                  </Button>
+                  <Button
+                    variant={decision === 'accepted' ? 'outline' : 'ghost'}
+                    size="sm"
+                    disabled={busy}
+                    aria-pressed={decision === 'accepted'}
+                    aria-label={`Accept change ${i + 1}`}
+                    onClick={() =>
+                      review.decide(i, decision === 'accepted' ? 'undecided' : 'accepted')
+                    }
+                  >
+                    <Check className="size-4" aria-hidden="true" />
+                    Accept
+                  </Button>
                 </span>
-                <Button
-                  variant={decision === 'rejected' ? 'outline' : 'ghost'}
-                  size="sm"
-                  disabled={busy}
-                  aria-pressed={decision === 'rejected'}
-                  aria-label={`Reject change ${i + 1}`}
-                  onClick={() =>
-                    review.decide(i, decision === 'rejected' ? 'undecided' : 'rejected')
-                  }
-                >
-                  <X className="size-4" aria-hidden="true" />
-                  Reject
-                </Button>
-                <Button
-                  variant={decision === 'accepted' ? 'outline' : 'ghost'}
-                  size="sm"
-                  disabled={busy}
-                  aria-pressed={decision === 'accepted'}
-                  aria-label={`Accept change ${i + 1}`}
-                  onClick={() =>
-                    review.decide(i, decision === 'accepted' ? 'undecided' : 'accepted')
-                  }
-                >
-                  <Check className="size-4" aria-hidden="true" />
-                  Accept
-                </Button>
               </li>
             );
           })}
