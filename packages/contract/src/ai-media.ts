@@ -93,6 +93,12 @@ export function imageUrlProblem(url: unknown): string | null {
 export const AI_IMAGE_SIZE_PATTERN = /^(\d{2,4})x(\d{2,4})$/;
 
 /** Body of `POST /api/ai/{project}/image`: generate, or modify 1–50 images (SPEC §5, §9). */
+/** A saved project's id, in a media call's body or multipart field. */
+export const AiProjectIdFieldSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(200, 'is not a project id');
+
 export const AiImageRequestSchema = z.strictObject({
   prompt: nonBlank('prompt', AI_IMAGE_PROMPT_MAX_CHARS),
   imageUrls: z
@@ -124,7 +130,7 @@ export const AiImageRequestSchema = z.strictObject({
    * The saved project the images are for: they are stored in its workspace's folder (private
    * when the workspace is) and counted on the workspace's plan, as a text call's `projectId`.
    */
-  projectId: z.string().min(1, 'must not be empty').max(200, 'is not a project id').optional(),
+  projectId: AiProjectIdFieldSchema.optional(),
 });
 export type AiImageRequest = z.infer<typeof AiImageRequestSchema>;
 export type AiImageRequestInput = z.input<typeof AiImageRequestSchema>;
@@ -154,6 +160,8 @@ export const AiSpeechRequestSchema = z.strictObject({
     })
     .default(SPEECH_FORMAT_DEFAULT as AiSpeechFormat),
   meter: AiMeterFieldSchema,
+  /** The saved project it is for: counted on its workspace's plan, as a text call's `projectId`. */
+  projectId: AiProjectIdFieldSchema.optional(),
 });
 export type AiSpeechRequest = z.infer<typeof AiSpeechRequestSchema>;
 export type AiSpeechRequestInput = z.input<typeof AiSpeechRequestSchema>;

@@ -369,6 +369,11 @@ export interface AiTextParams {
    * the edit engine's one retry (last message: the retry message) and costs no second edit.
    */
   retryOf?: string;
+  /**
+   * The saved project this call works on: the caller needs a role that may generate there, and
+   * the call counts against its workspace's plan (the owner's), not the caller's own.
+   */
+  projectId?: string;
   /** Abort = Stop: the request and the model call end; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -511,6 +516,8 @@ export interface AiImageParams extends MeteredParams {
   size?: string;
   /** 1–4 images (one unit of the meter per call). */
   n?: number;
+  /** The saved project the image is for: stored in its workspace, counted on its workspace's plan. */
+  projectId?: string;
 }
 
 export interface AiSpeechParams extends MeteredParams {
@@ -519,11 +526,15 @@ export interface AiSpeechParams extends MeteredParams {
   voice?: string;
   /** Default `mp3` (SPEC §9). */
   format?: 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
+  /** The saved project it is for: counted on its workspace's plan. */
+  projectId?: string;
 }
 
 export interface AiTranscribeParams extends MeteredParams {
   /** The recording (mp3, wav, webm, ogg, flac, m4a), at most 25 MB. */
   audio: Blob;
+  /** The saved project it is for: counted on its workspace's plan. */
+  projectId?: string;
 }
 
 /**

@@ -27,6 +27,7 @@ function bodyOf(params: AiTextParams, stream: boolean) {
     meter: params.meter,
     imageUrls: params.imageUrls,
     retryOf: params.retryOf,
+    projectId: params.projectId,
     stream,
   };
 }

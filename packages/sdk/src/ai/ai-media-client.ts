@@ -82,6 +82,7 @@ export function createAiMediaClient(options: {
           size: params.size,
           n: params.n,
           meter: params.meter,
+          projectId: params.projectId,
         },
         signal: params.signal,
         mapError,
@@ -99,6 +100,7 @@ export function createAiMediaClient(options: {
           voice: params.voice,
           format: params.format,
           meter: params.meter,
+          projectId: params.projectId,
         },
         headers: { Accept: 'audio/*' },
         responseType: 'blob',
@@ -121,6 +123,7 @@ export function createAiMediaClient(options: {
       }
       const form = new FormData();
       if (params.meter) form.append('meter', params.meter);
+      if (params.projectId) form.append('projectId', params.projectId);
       const name =
         'name' in audio && typeof audio.name === 'string' && audio.name ? audio.name : 'audio';
       form.append('file', audio, name);

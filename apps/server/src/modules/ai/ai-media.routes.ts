@@ -16,6 +16,7 @@ import {
   AiImageRequestSchema,
   AiImageResultSchema,
   AiMeterFieldSchema,
+  AiProjectIdFieldSchema,
   AiObjectRequestSchema,
   AiObjectResultSchema,
   AiSpeechRequestSchema,
@@ -59,6 +60,17 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const advancedOf = (plan: string | undefined) => {
     const name = PlanNameSchema.safeParse(plan);
     return PLAN_LIMITS[name.success ? name.data : 'free'].advancedAI;
+  };
+
+  /**
+   * A call for a saved project: a team role that may generate there, charged to the workspace's
+   * plan (its owner's); 404 when the caller has no such project. None for a call without one.
+   */
+  const projectAccessOf = async (userId: string, projectId: string | undefined) => {
+    if (!projectId) return undefined;
+    const access = await app.workspaces.projectAccess(userId, projectId, 'generate', 'ai');
+    if (access === null) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+    return access;
   };
 
   // Registered in this scope only: the rest of the API stays JSON-only.
@@ -211,8 +223,11 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...authenticated, schema: { params, body: AiSpeechRequestSchema } },
     async (request, reply) => {
       media.assertConfigured('speech');
+      const userId = principalOf(request).user.id;
+      const access = await projectAccessOf(userId, request.body.projectId);
       const audio = await media.speech({
-        userId: principalOf(request).user.id,
+        userId,
+        meterUserId: access?.ownerId,
         meter: request.body.meter,
         body: request.body,
         signal: clientSignal(reply),
@@ -246,6 +261,7 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       let audio: Buffer | null = null;
       let tooLarge = false;
       let meterField: unknown;
+      let projectField: unknown;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file' && part.fieldname === 'file' && audio === null) {
@@ -253,12 +269,14 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
             tooLarge = part.file.truncated || audio.length > AI_TRANSCRIBE_MAX_BYTES;
           } else if (part.type === 'field' && part.fieldname === 'meter') {
             meterField = part.value;
+          } else if (part.type === 'field' && part.fieldname === 'projectId') {
+            projectField = part.value;
           } else {
             if (part.type === 'file') part.file.resume();
             throw new AppError(
               'VALIDATION_ERROR',
               400,
-              `Unknown multipart field "${part.fieldname}"; send only file and meter.`,
+              `Unknown multipart field "${part.fieldname}"; send only file, meter and projectId.`,
             );
           }
         }
@@ -299,8 +317,19 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
           'meter: must be "generation" or "edit" (or left out: generation).',
         );
       }
+      const projectId = AiProjectIdFieldSchema.optional().safeParse(projectField);
+      if (!projectId.success) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'projectId: must be a project id (1-200 characters).',
+        );
+      }
+      const userId = principalOf(request).user.id;
+      const access = await projectAccessOf(userId, projectId.data);
       return media.transcribe({
-        userId: principalOf(request).user.id,
+        userId,
+        meterUserId: access?.ownerId,
         meter: meter.data,
         audio: new Uint8Array(audio),
         signal: clientSignal(reply),

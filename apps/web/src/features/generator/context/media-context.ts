@@ -10,12 +10,15 @@ import { NO_CAPABILITIES, type GeneratorCapabilities } from './use-capabilities.
 export interface GeneratorMedia {
   capabilities: GeneratorCapabilities;
   meter: () => AiMeter;
+  /** The saved project open (null: unsaved): a media call counts against its workspace's plan. */
+  projectId: () => string | null;
   onCharged: () => void;
 }
 
 export const GeneratorMediaContext = createContext<GeneratorMedia>({
   capabilities: NO_CAPABILITIES,
   meter: () => 'generation',
+  projectId: () => null,
   onCharged: () => {},
 });
 

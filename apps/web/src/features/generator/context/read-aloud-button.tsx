@@ -64,9 +64,11 @@ export function ReadAloudButton({ markdown }: { markdown: string }) {
     request.current = controller;
     setState('loading');
     try {
+      const projectId = media.projectId();
       const blob = await client.ai.speech({
         text,
         meter: media.meter(),
+        ...(projectId ? { projectId } : {}),
         signal: controller.signal,
       });
       media.onCharged();

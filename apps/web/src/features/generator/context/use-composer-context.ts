@@ -11,25 +11,32 @@ export interface ComposerContextOptions {
   readCode: () => string;
   /** Reloads the usage meters after a charged call. */
   reloadPlan: () => void;
+  /** The saved project open, if any (media calls send it, so its workspace's plan is charged). */
+  readProjectId?: () => string | null;
 }
 
 /**
  * Everything the generator page wires for context and media (docs/decisions/024): what the server
  * offers, the chips, the media settings for the controls, and how Upload treats documents.
  */
-export function useComposerContext({ readCode, reloadPlan }: ComposerContextOptions) {
+export function useComposerContext({
+  readCode,
+  reloadPlan,
+  readProjectId,
+}: ComposerContextOptions) {
   const capabilities = useCapabilities();
   const context = usePromptContext();
 
   // The latest callbacks, read when a call is made (each render brings new closures).
-  const latest = useRef({ readCode, reloadPlan });
+  const latest = useRef({ readCode, reloadPlan, readProjectId });
   useEffect(() => {
-    latest.current = { readCode, reloadPlan };
+    latest.current = { readCode, reloadPlan, readProjectId };
   });
   const media = useMemo<GeneratorMedia>(
     () => ({
       capabilities,
       meter: () => aiMeterFor(latest.current.readCode()),
+      projectId: () => latest.current.readProjectId?.() ?? null,
       onCharged: () => latest.current.reloadPlan(),
     }),
     [capabilities],

@@ -53,7 +53,12 @@ export function useVoicePrompt(onText: (text: string) => void) {
     setState('transcribing');
     try {
       const { media: m } = latest.current;
-      const { text } = await client.ai.transcribe({ audio, meter: m.meter() });
+      const projectId = m.projectId();
+      const { text } = await client.ai.transcribe({
+        audio,
+        meter: m.meter(),
+        ...(projectId ? { projectId } : {}),
+      });
       m.onCharged();
       if (!text.trim()) toast.info('No speech was heard. Try again, closer to the microphone.');
       else latest.current.onText(text.trim());

@@ -156,6 +156,7 @@ export function useGeneration(deps: GenerationDeps) {
       const update = (patch: Partial<ChatMessage>) =>
         d.setMessages((list) => list.map((m) => (m.id === answerId ? { ...m, ...patch } : m)));
       const urls = d.takeImageUrls(request);
+      const openProject = d.read().projectId;
       const stop = new AbortController();
       const drop = new AbortController();
       stopper.current = stop;
@@ -203,6 +204,7 @@ export function useGeneration(deps: GenerationDeps) {
             ...(options.selection ? { selection: options.selection } : {}),
             history,
             context,
+            projectId: openProject,
             signal: drop.signal,
             stopSignal: stop.signal,
             onText: (text) => {
@@ -226,6 +228,8 @@ export function useGeneration(deps: GenerationDeps) {
           ),
           meter,
           ...(urls.length > 0 ? { imageUrls: urls } : {}),
+          // A saved project's call counts against its workspace's plan (the owner's).
+          ...(openProject ? { projectId: openProject } : {}),
           signal: drop.signal,
           stopSignal: stop.signal,
           onDelta: (_delta: string, text: string) => {

@@ -35,6 +35,8 @@ export interface EditCallInput {
   history: readonly ConversationEntry[];
   /** Context attached in the composer, sent ahead of the prompt (docs/decisions/024). */
   context?: readonly PromptContextItem[];
+  /** The saved project edited: the call counts against its workspace's plan. */
+  projectId?: string | null;
   signal: AbortSignal;
   stopSignal: AbortSignal;
   /** The answer's text so far, for the chat. */
@@ -101,6 +103,7 @@ export async function runEditCall(input: EditCallInput): Promise<EditCallResult>
       messages: callMessages,
       meter: 'edit',
       ...(retryOf ? { retryOf } : {}),
+      ...(input.projectId ? { projectId: input.projectId } : {}),
       signal: input.signal,
       stopSignal: input.stopSignal,
       onDelta: (_delta, text) => {
