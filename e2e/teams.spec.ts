@@ -7,8 +7,18 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';
+import { expectNoSeriousViolations } from './axe.ts';
 import { startAccountServer, type AccountServer } from './fixtures/account-server.ts';
-import { expect, loginViaApi, newUser, test as base, type TestUser } from './fixtures.ts';
+import {
+  expect,
+  loginViaApi,
+  newUser,
+  sendPrompt,
+  test as base,
+  usageOf,
+  waitIdle,
+  type TestUser,
+} from './fixtures.ts';
 
 const test = base.extend<{ account: AccountServer }, { accountServer: AccountServer }>({
   accountServer: [
@@ -517,4 +527,68 @@ test('inviting past the plan’s member limit opens the upgrade dialog', async (
     .getByRole('button', { name: 'Upgrade to Enterprise' })
     .click();
   await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test("a Free member's AI calls on a Pro team's project count against the owner: the generator shows the team's plan, History opens", async ({
+  request,
+  account,
+  browser,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  const wsId = await personalWorkspace(request, owner);
+  const member = await verifiedAccount(request, account);
+  await joinAs(request, account, owner, wsId, member, 'editor');
+  const created = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: { name: 'Team Meter', language: 'JavaScript', code: 'const total = 1;\n' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const members = await request.get(`/api/workspaces/${wsId}/members`, { headers: auth(owner) });
+  const ownerRow = ((await members.json()) as { members: MemberRow[] }).members.find(
+    (m) => m.userId === owner.id,
+  )!;
+  const ownerName = ownerRow.displayName || ownerRow.email;
+  const ownerBefore = await usageOf(request, owner.token);
+  const memberBefore = await usageOf(request, member.token);
+
+  // The member opens the team's project from the dashboard, as the dashboard does.
+  const page = await signedInPage(browser, account.url, member);
+  await page.goto('/dashboard');
+  await page.getByLabel('Workspace').selectOption(wsId);
+  await page
+    .getByRole('article', { name: 'Team Meter' })
+    .getByRole('button', { name: 'Open Project' })
+    .click();
+  const editor = page.locator('.monaco-editor .view-lines').first();
+  await expect(editor).toContainText('const total = 1;', { timeout: 20_000 });
+
+  // The meters are the workspace's (Pro, unlimited), and say whose plan it is.
+  const note = page.getByTestId('generator-plan-note');
+  await expect(note).toHaveText(`Your work here counts against ${ownerName}'s Pro plan.`);
+  await expect(page.getByText("Unlimited on the workspace's plan")).toHaveCount(2);
+  await expect(page.getByText(/ left this month$/)).toHaveCount(0);
+
+  // History is the team plan's: it opens, no upgrade dialog.
+  await page.getByTestId('editor-tab-history').click();
+  await expect(page.getByTestId('history-panel')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toHaveCount(0);
+  await page.getByTestId('editor-tab-code').click();
+
+  // An edit counts on the owner's meter, not the member's.
+  await sendPrompt(page, 'add a comment at the top');
+  await waitIdle(page);
+  await expect
+    .poll(async () => (await usageOf(request, owner.token)).editsUsed, { timeout: 20_000 })
+    .toBe(ownerBefore.editsUsed + 1);
+  expect(await usageOf(request, member.token)).toEqual(memberBefore);
+  await expect(page.getByText("Unlimited on the workspace's plan")).toHaveCount(2);
+
+  await expectNoSeriousViolations(page, 'generator on a team project');
+  const dir = '/tmp/shots-a';
+  await page.screenshot({ path: `${dir}/generator-team-meter-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  await expect(note).toBeVisible();
+  await page.screenshot({ path: `${dir}/generator-team-meter-390.png` });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
@@ -33,6 +33,7 @@ import { useComposerContext } from '../context/use-composer-context.ts';
 import { client } from '../../../sdk.ts';
 import { ViewerNotice } from '../../teams/components/viewer-notice.tsx';
 import { useProjectRole } from '../../teams/hooks/use-project-role.ts';
+import { countsAgainst, useProjectPlan } from '../../teams/hooks/use-project-plan.ts';
 
 const VIEWER_SAVE_REFUSED =
   'You are a viewer in this workspace: only editors and the owner can save.';
@@ -89,8 +90,26 @@ function Generator({
   initial: GeneratorNavState;
 }) {
   const [tab, setTab] = useState<WorkspaceTab>('chat');
+  // A saved project in someone else's workspace counts against its owner's plan (decision 026):
+  // the meters, limits and gates show that plan; an unsaved project shows the user's own.
+  const [openProject, setOpenProject] = useState<string | null>(initial.projectId ?? null);
+  const workspacePlan = useProjectPlan(user.id, openProject);
+  const { reload: reloadOwn } = plan;
+  const { reload: reloadWorkspace } = workspacePlan;
+  const reloadPlan = useCallback(() => {
+    reloadOwn();
+    reloadWorkspace();
+  }, [reloadOwn, reloadWorkspace]);
+  const info = workspacePlan.shown?.plan ?? plan.plan;
+  const planNote = workspacePlan.shown
+    ? countsAgainst(workspacePlan.shown.ownerName, workspacePlan.shown.plan.limits.name)
+    : null;
   // Context and media in the composer (docs/decisions/024); `g` is read when a call is made.
-  const composer = useComposerContext({ readCode: () => g.code, reloadPlan: plan.reload });
+  const composer = useComposerContext({
+    readCode: () => g.code,
+    reloadPlan,
+    readProjectId: () => g.projectId,
+  });
   const g = useGenerator({
     readContext: composer.context.read,
     contextItems: composer.context.kept,
@@ -98,8 +117,8 @@ function Generator({
     user,
     initial,
     defaultLanguage: DEFAULT_LANGUAGE,
-    plan: plan.plan,
-    reloadPlan: plan.reload,
+    plan: info,
+    reloadPlan,
     // Phone layout: a finished generation shows its code; an edit shows its review.
     onGenerated: () => setTab('code'),
     onEditStarted: () => setTab('code'),
@@ -107,7 +126,8 @@ function Generator({
   const [saveOpen, setSaveOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
-  const info = plan.plan;
+  // Saving a new project or opening another one: its workspace's plan is read (set in render).
+  if (g.projectId !== openProject) setOpenProject(g.projectId);
   const hasCode = g.code.trim() !== '';
   const updating = g.projectId !== null;
   // A viewer of the project's workspace reads only: no composer, no save (docs/decisions/025).
@@ -174,12 +194,19 @@ function Generator({
                   label="Code Generations"
                   used={info.usage.generationsUsed}
                   limit={info.limits.generationsPerMonth}
+                  own={!workspacePlan.shown}
                 />
                 <UsageMeter
                   label="Code Edits"
                   used={info.usage.editsUsed}
                   limit={info.limits.editsPerMonth}
+                  own={!workspacePlan.shown}
                 />
+                {planNote ? (
+                  <p className="col-span-2 text-xs text-muted" data-testid="generator-plan-note">
+                    {planNote}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <ChatHistory
@@ -283,7 +310,7 @@ function Generator({
         open={g.upgradeMessage !== null}
         onClose={g.closeUpgrade}
         title="Upgrade to Continue"
-        description={g.upgradeMessage ?? ''}
+        description={[g.upgradeMessage ?? '', planNote].filter(Boolean).join(' ')}
         lockedFeature={MESSAGES.upgradeFeature}
       />
       <ProjectLimitDialog

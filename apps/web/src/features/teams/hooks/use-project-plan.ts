@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PlanInfo } from '@codewright/sdk';
+import { client } from '../../../sdk.ts';
+
+export interface ProjectPlan {
+  /** The workspace owner's plan and usage, which the member's work on this project counts against. */
+  plan: PlanInfo;
+  /** The owner's display name or email, when known. */
+  ownerName: string | undefined;
+}
+
+/**
+ * The plan a saved project's AI calls count against when it is in someone else's workspace
+ * (docs/decisions/026): its owner's, from `GET /api/workspaces/{id}/plan`. Null for an unsaved
+ * project, one in the user's own workspace, or until known: the caller shows the user's own plan.
+ */
+export function useProjectPlan(
+  userId: string,
+  projectId: string | null,
+): { shown: ProjectPlan | null; reload: () => void } {
+  const [loaded, setLoaded] = useState<{ projectId: string; shown: ProjectPlan | null } | null>(
+    null,
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!projectId) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    (async () => {
+      const [rows, workspaces] = await Promise.all([
+        client.db.from('projects').select('*').eq('id', projectId).abortSignal(signal),
+        client.workspaces.list({ signal }),
+      ]);
+      const workspaceId = (rows[0] as { workspaceId?: string } | undefined)?.workspaceId;
+      const workspace = workspaces.find((w) => w.id === workspaceId);
+      if (!workspace || workspace.ownerId === userId) return null;
+      const [plan, members] = await Promise.all([
+        client.workspaces.plan(workspace.id, { signal }),
+        client.workspaces.members(workspace.id, { signal }).catch(() => null),
+      ]);
+      const owner = members?.members.find((m) => m.userId === workspace.ownerId);
+      return { plan, ownerName: owner ? owner.displayName || owner.email : undefined };
+    })().then(
+      (shown) => !signal.aborted && setLoaded({ projectId, shown }),
+      // Unknown: the user's own plan is shown; the server still charges the right one.
+      () => !signal.aborted && setLoaded({ projectId, shown: null }),
+    );
+    return () => controller.abort();
+  }, [userId, projectId, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { shown: projectId && loaded?.projectId === projectId ? loaded.shown : null, reload };
+}
+
+/** "counts against alex's Pro plan": the words the dashboard's workspace note uses. */
+export function countsAgainst(ownerName: string | undefined, planName: string): string {
+  return `Your work here counts against ${ownerName ? `${ownerName}'s` : "the owner's"} ${planName} plan.`;
+}
