@@ -304,10 +304,15 @@ test.describe('the preview in the generator at 390 px', () => {
     page.on('request', (r) => requests.push(r.url()));
     await gen.open();
     await expect(gen.tab('Preview')).toBeVisible();
-    await gen.generate('syntax-error');
-    // A finished generation shows the Code tab; the preview has not loaded yet.
-    await expect(gen.tab('Code')).toHaveAttribute('aria-selected', 'true');
+    // The preview has not loaded while its tab is closed.
+    await expect(gen.tab('Chat')).toHaveAttribute('aria-selected', 'true');
     expect(requests.filter(isPreviewCode)).toEqual([]);
+    await gen.generate('syntax-error');
+    // A finished generation shows the Preview tab on a phone, which then loads the preview;
+    // its error puts a "has errors" dot on the tab.
+    await expect(gen.tab('Preview')).toHaveAttribute('aria-selected', 'true');
+    await expect(gen.tab('Preview')).toHaveAccessibleName('Preview (has errors)');
+    await expect(page.getByTestId('preview-error-badge')).toBeVisible();
     // No editor-marker check here: Monaco's own JavaScript syntax check marks line 5 too,
     // as soon as its worker has loaded. The preview's marker is told apart by its hover
     // ("Preview: …") in the 1280 px test above.

@@ -21,6 +21,7 @@ import {
   waitForApp,
   waitIdle,
 } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const WIDTHS = [1280, 390] as const;
 const viewport = (width: number) => ({ width, height: width > 600 ? 800 : 844 });
@@ -46,7 +47,10 @@ async function acceptReview(page: Page) {
 }
 
 /** Phone layout: the tab of that name (Chat, Code). */
-const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const tab = (page: Page, name: string) =>
+  page
+    .getByRole('tablist', { name: 'Workspace' })
+    .getByRole('tab', { name: new RegExp(`^${name}`) });
 
 async function showChat(page: Page, width: number) {
   if (width < 1024) await tab(page, 'Chat').click();
@@ -106,7 +110,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('no toast covers the header actions; a finished generation shows the Code tab on a phone', async ({
+    test('no toast covers the header actions; a finished generation shows the Preview tab on a phone', async ({
       page,
       login,
     }) => {
@@ -128,10 +132,12 @@ for (const width of WIDTHS) {
         expect(overlaps(toastBox, await boxOf(control)), 'toast over a control').toBe(false);
       }
       if (width < 1024) {
-        await expect(tab(page, 'Code')).toHaveAttribute('aria-selected', 'true');
+        // A generation opens the Preview tab on a phone; the code is one tab away.
+        await expect(tab(page, 'Preview')).toHaveAttribute('aria-selected', 'true');
+        await tab(page, 'Code').click();
         await expect(editorPanel(page)).toBeVisible();
         await expect(page.locator('.view-lines')).toContainText("return 'a toast check';");
-        for (const name of ['Chat', 'Code']) {
+        for (const name of ['Chat', 'Code', 'Preview']) {
           expect(overlaps(toastBox, await boxOf(tab(page, name))), `toast over ${name}`).toBe(
             false,
           );
@@ -303,6 +309,7 @@ test.describe('generator workspace at 1280 px', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
     await expect(ask).toBeVisible();
+    await expect(ask).toContainText('Your code and chat are not saved to a project yet.');
     await ask.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/generator$/);
     await expect(editorPanel(page)).toHaveAttribute('data-code', /not saved yet/);
@@ -445,4 +452,86 @@ test.describe('generator workspace at 1280 px', () => {
     await expect(answer).not.toContainText(/unchanged|not changed/);
     expect(await usage()).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
   });
+});
+
+test.describe('focus, hints and small texts (issue 40)', () => {
+  test('focus returns to the prompt after an answer and a proposal, and to Save after Escape; the editor says how Tab works', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await openGenerator(page);
+    await send(page, 'a focus check');
+    await waitIdle(page);
+    await expect(promptBox(page)).toBeFocused();
+    // An edit: its proposal arrives for review, and the prompt has focus again.
+    await send(page, 'and a second line');
+    await expect(page.getByTestId('review-panel')).toBeVisible({ timeout: 20_000 });
+    await expect(promptBox(page)).toBeFocused();
+    await acceptReview(page);
+
+    // Escape on the save dialog goes back to the button that opened it.
+    await saveButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Project' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(saveButton(page)).toBeFocused();
+
+    // The editor keeps Tab for indenting, and says so while it has focus.
+    const hint = page.getByTestId('editor-tab-hint');
+    await expect(hint).toHaveCount(0);
+    await page.locator('.monaco-editor textarea').first().focus();
+    await expect(hint).toBeVisible();
+    await expect(hint).toHaveText('Tab inserts a tab · Ctrl+M lets Tab move focus');
+    await shot(page, 'tab-hint-1280');
+    // Ctrl+M, then Tab leaves the editor; the hint goes with the focus.
+    await page.keyboard.press('Control+m');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.monaco-editor textarea').first()).not.toBeFocused();
+    await expect(hint).toHaveCount(0);
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px a saved project's subtitle keeps its name and "unsaved" in view; leaving names the project`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize(viewport(width));
+      await login();
+      await openGenerator(page);
+      await send(page, 'a subtitle check');
+      await waitIdle(page);
+      const name = 'A rather long project name that a phone cannot show in full';
+      await saveButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Save Project' });
+      await dialog.getByLabel('Project Name').fill(name);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+      // A change after the save: the header says it is unsaved.
+      if (width < 1024) await tab(page, 'Code').click();
+      const lines = page.locator('.monaco-editor .view-lines').first();
+      await lines.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\n// changed');
+      const unsaved = page.getByText('· unsaved');
+      await expect(unsaved).toBeVisible();
+      const box = (await unsaved.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // The name is truncated on a phone, and whole in its title.
+      await expect(page.getByTitle(name)).toBeVisible();
+      await expect(page.getByTitle(name)).toContainText(name);
+      await shot(page, `subtitle-${width}`);
+      await expectNoSeriousViolations(page, `the generator with a saved project at ${width} px`);
+
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await expect(ask).toContainText(`Your latest changes are not saved to ${name} yet.`);
+      await expect(ask).not.toContainText('not saved to a project');
+      await shot(page, `leave-saved-${width}`);
+      await ask.getByRole('button', { name: 'Stay' }).click();
+    });
+  }
 });

@@ -101,11 +101,14 @@ function AuthDialogBody(props: BodyProps) {
   const goOn = () => navigate(redirectTo, { state: redirectState });
   const { auth } = useAuth();
   const navigate = useNavigate();
-  const [providers, setProviders] = useState<Provider[]>([]);
+  // null until the server has said which social providers it offers.
+  const [providers, setProviders] = useState<Provider[] | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const emailButtonRef = useRef<HTMLButtonElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const focusPasswordAfterBusy = useRef(false);
   const firstRender = useRef(true);
 
   useEffect(() => {
@@ -131,7 +134,20 @@ function AuthDialogBody(props: BodyProps) {
     else if (view === 'social') emailButtonRef.current?.focus();
   }, [view]);
 
-  const social = socialProvidersOf(providers);
+  // After sign-up the password field is enabled again once the request is over: focus it there.
+  useEffect(() => {
+    if (busy || !focusPasswordAfterBusy.current) return;
+    focusPasswordAfterBusy.current = false;
+    passwordRef.current?.focus();
+  }, [busy]);
+
+  const social = socialProvidersOf(providers ?? []);
+  // No social sign-in configured: the social step would only hold "Continue with Email", so the
+  // dialog opens on the email form.
+  const noSocial = providers !== null && social.length === 0;
+  useEffect(() => {
+    if (noSocial && view === 'social') setView('email');
+  }, [noSocial, view, setView]);
 
   async function onSocial(id: SocialProviderId, failure: string) {
     setBusy(true);
@@ -159,7 +175,10 @@ function AuthDialogBody(props: BodyProps) {
       if (mode === 'signup') {
         await auth.signUp({ email: trimmedEmail, password });
         toast.success(MESSAGES.accountCreated);
+        // The email stays in the form; the password is typed again to sign in.
+        setPassword('');
         setMode('signin');
+        focusPasswordAfterBusy.current = true;
       } else {
         await auth.signInWithPassword({ email: trimmedEmail, password });
         // Navigate before closing so the opener's own "signed in" redirect never races this one.
@@ -186,6 +205,8 @@ function AuthDialogBody(props: BodyProps) {
   }
 
   if (view === 'social') {
+    // Until the providers are known, hold the space instead of flashing a step that may vanish.
+    if (providers === null || noSocial) return <div className="min-h-24" aria-busy="true" />;
     return (
       <div className="flex flex-col gap-3">
         {social.map((p) => (
@@ -229,6 +250,7 @@ function AuthDialogBody(props: BodyProps) {
   return (
     <EmailForm busy={busy} onSubmit={onSubmit} email={email} setEmail={setEmail} ref={emailRef}>
       <TextField
+        ref={passwordRef}
         label="Password"
         type="password"
         name="password"
@@ -266,15 +288,17 @@ function AuthDialogBody(props: BodyProps) {
         </Button>
       ) : null}
       <div className="mt-1 flex flex-col items-center gap-2.5 text-sm">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => setView('social')}
-          className="inline-flex items-center gap-1.5 rounded-md text-muted transition-colors hover:text-fg disabled:opacity-50"
-        >
-          <ArrowLeft className="size-3.5" aria-hidden="true" />
-          Back to other options
-        </button>
+        {noSocial ? null : (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setView('social')}
+            className="inline-flex items-center gap-1.5 rounded-md text-muted transition-colors hover:text-fg disabled:opacity-50"
+          >
+            <ArrowLeft className="size-3.5" aria-hidden="true" />
+            Back to other options
+          </button>
+        )}
         <button
           type="button"
           disabled={busy}

@@ -41,6 +41,12 @@ export interface EditorPanelProps {
   onSelectionChange?: (range: SelectedLines) => void;
 }
 
+/** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
+const TAB_FOCUS_KEYS =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent)
+    ? 'Ctrl+Shift+M'
+    : 'Ctrl+M';
+
 /** Monaco language id of a language label ("C#" → "csharp"); plaintext when unknown. */
 export function monacoLanguage(label: string): string {
   return LANGUAGES.find((l) => l.label === label || l.id === label)?.id ?? 'plaintext';
@@ -66,6 +72,7 @@ export function EditorPanel({
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const [copied, setCopied] = useState(false);
+  const [editorFocused, setEditorFocused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -175,21 +182,39 @@ export function EditorPanel({
         </p>
       ) : null}
       {overlay}
-      <CodeEditor
-        hidden={Boolean(overlay)}
-        onEditSelection={onEditSelection}
-        onSelectionChange={onSelectionChange}
-        value={code}
-        language={monacoLanguage(language)}
-        onChange={onChange}
-        streaming={streaming}
-        readOnly={readOnlyMessage !== null}
-        readOnlyMessage={readOnlyMessage ?? undefined}
-        ariaLabel={`${language} code editor`}
-        markers={markers}
-        reveal={reveal}
-        className="relative min-h-[16rem] flex-1 bg-[#1e1e1e]"
-      />
+      {/* Monaco keeps Tab for indenting: while it has focus, a line says how to move on. */}
+      <div
+        className="contents"
+        onFocus={() => setEditorFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+            setEditorFocused(false);
+        }}
+      >
+        <CodeEditor
+          hidden={Boolean(overlay)}
+          onEditSelection={onEditSelection}
+          onSelectionChange={onSelectionChange}
+          value={code}
+          language={monacoLanguage(language)}
+          onChange={onChange}
+          streaming={streaming}
+          readOnly={readOnlyMessage !== null}
+          readOnlyMessage={readOnlyMessage ?? undefined}
+          ariaLabel={`${language} code editor`}
+          markers={markers}
+          reveal={reveal}
+          className="relative min-h-[16rem] flex-1 bg-[#1e1e1e]"
+        />
+        {editorFocused && !overlay ? (
+          <p
+            className="shrink-0 border-t border-border px-3 py-1 text-xs text-muted"
+            data-testid="editor-tab-hint"
+          >
+            Tab inserts a tab · {TAB_FOCUS_KEYS} lets Tab move focus
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -49,10 +49,21 @@ export function GeneratorHeader({
         <h1 className="truncate text-base font-semibold tracking-tight text-fg sm:text-lg">
           AI Code Generator
         </h1>
-        <p className="truncate text-xs text-muted">
-          Build with AI assistance
-          {projectName ? <span className="text-fg"> · {projectName}</span> : null}
-          {unsaved ? <span className="text-amber-200"> · unsaved</span> : null}
+        {/* The project name truncates (full name in its title); "unsaved" always stays in view. */}
+        <p className="flex min-w-0 text-xs whitespace-nowrap text-muted">
+          <span className="truncate" title={projectName || undefined}>
+            {/* On a phone a project's name takes the place of the tagline. */}
+            <span className={projectName ? 'max-sm:hidden' : undefined}>
+              Build with AI assistance
+            </span>
+            {projectName ? (
+              <span className="text-fg">
+                <span className="max-sm:hidden"> · </span>
+                {projectName}
+              </span>
+            ) : null}
+          </span>
+          {unsaved ? <span className="shrink-0 text-amber-200">&nbsp;· unsaved</span> : null}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2" data-toast-clearance>

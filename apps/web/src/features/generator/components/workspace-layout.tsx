@@ -24,6 +24,8 @@ export interface WorkspaceLayoutProps {
   onTabChange: (tab: WorkspaceTab) => void;
   /** Code is streaming in: the Code tab says so. */
   codeBusy?: boolean;
+  /** The preview reported errors: the Preview tab carries a red dot. */
+  previewHasErrors?: boolean;
 }
 
 const TAB_INFO = {
@@ -45,6 +47,7 @@ export function WorkspaceLayout({
   tab,
   onTabChange,
   codeBusy = false,
+  previewHasErrors = false,
 }: WorkspaceLayoutProps) {
   const wide = useMediaQuery(WIDE_QUERY);
   const baseId = useId();
@@ -117,6 +120,14 @@ export function WorkspaceLayout({
                 {name === 'code' && codeBusy ? (
                   <span className="size-1.5 animate-pulse rounded-full bg-accent-hover">
                     <span className="sr-only"> (code is being written)</span>
+                  </span>
+                ) : null}
+                {name === 'preview' && previewHasErrors ? (
+                  <span
+                    className="size-2 rounded-full bg-red-400"
+                    data-testid="preview-error-badge"
+                  >
+                    <span className="sr-only"> (has errors)</span>
                   </span>
                 ) : null}
               </button>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
@@ -110,6 +110,10 @@ function Generator({
     reloadPlan,
     readProjectId: () => g.projectId,
   });
+  // The prompt box is disabled while an answer streams, which drops its focus to <body>: when it
+  // held focus at send time, focus goes back to it once the answer (or proposal) has arrived.
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const promptHadFocus = useRef(false);
   const g = useGenerator({
     readContext: composer.context.read,
     contextItems: composer.context.kept,
@@ -119,13 +123,18 @@ function Generator({
     defaultLanguage: DEFAULT_LANGUAGE,
     plan: info,
     reloadPlan,
-    // Phone layout: a finished generation shows its code; an edit shows its review.
-    onGenerated: () => setTab('code'),
+    // Phone layout: a finished generation shows its preview; an edit shows its review.
+    onGenerated: () => setTab('preview'),
     onEditStarted: () => setTab('code'),
   });
+  useEffect(() => {
+    if (g.generating || !promptHadFocus.current) return;
+    promptHadFocus.current = false;
+    const box = promptRef.current;
+    if (box && box.offsetParent !== null) box.focus();
+  }, [g.generating]);
   const [saveOpen, setSaveOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const promptRef = useRef<HTMLTextAreaElement>(null);
   // Saving a new project or opening another one: its workspace's plan is read (set in render).
   if (g.projectId !== openProject) setOpenProject(g.projectId);
   const hasCode = g.code.trim() !== '';
@@ -185,6 +194,7 @@ function Generator({
         tab={tab}
         onTabChange={setTab}
         codeBusy={g.streamingCode}
+        previewHasErrors={preview.problems.length > 0}
         chat={
           <GeneratorMediaContext.Provider value={composer.media}>
             {info ? (
@@ -215,7 +225,8 @@ function Generator({
               currentId={g.currentId}
               onRollback={g.rollback}
               disabled={g.generating}
-              followUps={g.followUps}
+              // A viewer cannot send: no suggestions to pick.
+              followUps={readOnly ? [] : g.followUps}
               onFollowUp={(text) => {
                 g.setPrompt(text);
                 promptRef.current?.focus();
@@ -226,7 +237,10 @@ function Generator({
               <AssistantPanel
                 prompt={g.prompt}
                 onPromptChange={g.setPrompt}
-                onSend={() => void g.send()}
+                onSend={() => {
+                  promptHadFocus.current = document.activeElement === promptRef.current;
+                  void g.send();
+                }}
                 onStop={g.stop}
                 onUpload={(file) => {
                   if (!composer.takeUpload(file)) void g.upload(file);
@@ -323,7 +337,11 @@ function Generator({
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"
-        description="Your code and chat are not saved to a project yet. They stay on this device, and the generator offers them back when you return."
+        description={
+          updating
+            ? `Your latest changes are not saved to ${g.projectName || 'the project'} yet. They stay on this device, and the generator offers them back when you return.`
+            : 'Your code and chat are not saved to a project yet. They stay on this device, and the generator offers them back when you return.'
+        }
         confirmLabel="Leave"
         cancelLabel="Stay"
         onConfirm={() => blocker.proceed?.()}
