@@ -28,6 +28,10 @@ test.describe('auth dialog', () => {
 
     // Sign-up does not sign in: back in sign-in mode, still signed out.
     await expect(dialog).toHaveAccessibleName('Welcome Back');
+    // The email is kept and the password field has focus, empty, for the sign-in.
+    await expect(dialog.getByLabel('Email')).toHaveValue(user.email);
+    await expect(dialog.getByLabel('Password')).toBeFocused();
+    await expect(dialog.getByLabel('Password')).toHaveValue('');
     await expect(
       page.getByRole('banner').getByRole('button', { name: 'Get Started' }),
     ).toBeVisible();
@@ -46,6 +50,18 @@ test.describe('auth dialog', () => {
     // The session is this user's: the dashboard names who is signed in.
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByText(user.email)).toBeVisible();
+  });
+
+  test('with no social sign-in configured the dialog opens on the email form', async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Start Building' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await expect(dialog.getByLabel('Password')).toBeVisible();
+    // No step whose only choice is email, and no way back to it.
+    await expect(dialog.getByRole('button', { name: 'Continue with Email' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Back to other options' })).toHaveCount(0);
   });
 
   test('empty email or password shows the validation toast and sends nothing', async ({ page }) => {

@@ -77,7 +77,6 @@ for (const width of WIDTHS) {
     test('auth dialog', async ({ page }) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Start Building' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Continue with Email' }).click();
       await expect(page.getByRole('dialog').getByLabel('Email')).toBeVisible();
       await page.screenshot({
         path: `e2e/output/screenshots/auth-dialog-${width}.png`,

@@ -125,6 +125,22 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
     data: { name: 'Team App', language: 'JavaScript', code: 'const team = 1;' },
   });
   const project = ((await made.json()) as { id: string }[])[0]!;
+  // Its chat ends in an answer: the generator offers follow-up suggestions under it.
+  for (const [i, message] of [
+    { role: 'user', content: 'a team constant' },
+    { role: 'assistant', content: 'Here it is.', code_snapshot: 'const team = 1;' },
+  ].entries()) {
+    const stored = await request.post('/api/db/codewright/rest/v1/chat_messages', {
+      headers: auth(owner),
+      data: {
+        project_id: project.id,
+        user_id: owner.id,
+        created_at: new Date(Date.now() - 60_000 + i * 1_000).toISOString(),
+        ...message,
+      },
+    });
+    expect(stored.status()).toBe(201);
+  }
   const invitee = await verifiedAccount(request, account);
 
   // The owner invites from Settings → Workspace.
@@ -165,6 +181,8 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   await card.getByRole('button', { name: 'Open Project' }).click();
   const editor = other.locator('.monaco-editor .view-lines').first();
   await expect(editor).toContainText('const team = 1;', { timeout: 20_000 });
+  // An editor may use the suggestions.
+  await expect(other.getByRole('group', { name: 'Suggested follow-ups' })).toBeVisible();
   await editor.click();
   await other.keyboard.press('Control+End');
   await other.keyboard.type('\n// edited by the team');
@@ -198,6 +216,9 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   // The role arrives after the generator's own loads (a busy machine takes seconds).
   await expect(third.getByTestId('viewer-notice')).toBeVisible({ timeout: 20_000 });
   await expect(third.locator('[aria-labelledby="assistant-title"]')).toBeHidden();
+  // The chat is there, but no suggestions a viewer could not send.
+  await expect(third.getByRole('log', { name: 'Chat History' })).toContainText('a team constant');
+  await expect(third.getByRole('group', { name: 'Suggested follow-ups' })).toHaveCount(0);
   // The editor is read-only too: what a viewer types never reaches the code.
   const lines = third.locator('.monaco-editor .view-lines').first();
   await expect(lines).toBeVisible();
