@@ -18,7 +18,16 @@ const signedOut: AuthState = {
   status: 'signed-out',
 };
 
-function fakeAuth(overrides: Partial<AuthClient> = {}, providers: Provider[] = []): AuthClient {
+/** A server with one social provider: the dialog then opens on its social step. */
+const WITH_SOCIAL: Provider[] = [
+  { id: 'email', name: 'Email' },
+  { id: 'google', name: 'Google' },
+];
+
+function fakeAuth(
+  overrides: Partial<AuthClient> = {},
+  providers: Provider[] = WITH_SOCIAL,
+): AuthClient {
   return {
     initialize: vi.fn(async () => signedOut),
     getState: () => signedOut,
@@ -51,7 +60,9 @@ function setup(auth: AuthClient, props: { redirectTo?: string } = {}) {
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-const toEmailMode = () => fireEvent.click(button('Continue with Email'));
+/** From the social step (shown once the providers have loaded) to the email form. */
+const toEmailMode = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue with Email' }));
 
 beforeEach(() => {
   toastMock.error.mockReset();
@@ -64,11 +75,16 @@ describe('AuthDialog', () => {
     setup(fakeAuth());
     const dialog = screen.getByRole('dialog', { name: 'Welcome Back' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(button('Continue with Email')).toBeTruthy();
-    // No social provider configured: no Google/GitHub buttons and no divider.
-    await act(async () => {});
+    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeTruthy();
+    expect(button(/Google/)).toBeTruthy();
+  });
+
+  it('with no social sign-in configured, opens straight on the email form', async () => {
+    setup(fakeAuth({}, [{ id: 'email', name: 'Email' }]));
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Email' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
-    expect(screen.queryByText('Or')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back to other options' })).toBeNull();
   });
 
   it('shows only the social providers the server lists, and reports a failed social sign-in', async () => {
@@ -85,19 +101,19 @@ describe('AuthDialog', () => {
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(MESSAGES.googleFailed));
   });
 
-  it('refuses an empty submit with the spec text and sends nothing', () => {
+  it('refuses an empty submit with the spec text and sends nothing', async () => {
     const auth = fakeAuth();
     setup(auth);
-    toEmailMode();
+    await toEmailMode();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.click(button('Sign In'));
     expect(toastMock.error).toHaveBeenCalledWith('Please enter email and password');
     expect(auth.signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it('has required, labelled email and password inputs', () => {
+  it('has required, labelled email and password inputs', async () => {
     setup(fakeAuth());
-    toEmailMode();
+    await toEmailMode();
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     const password = screen.getByLabelText('Password') as HTMLInputElement;
     expect(email.type).toBe('email');
@@ -105,9 +121,9 @@ describe('AuthDialog', () => {
     expect(password.type).toBe('password');
   });
 
-  it('toggles between sign-in and sign-up, and back to the other options', () => {
+  it('toggles between sign-in and sign-up, and back to the other options', async () => {
     setup(fakeAuth());
-    toEmailMode();
+    await toEmailMode();
     fireEvent.click(button("Don't have an account? Sign up"));
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBeTruthy();
     expect(button('Sign Up')).toBeTruthy();
@@ -120,7 +136,7 @@ describe('AuthDialog', () => {
   it('signs up without signing in, then returns to sign-in mode', async () => {
     const auth = fakeAuth({ signUp: vi.fn(async () => ({}) as never) });
     setup(auth);
-    toEmailMode();
+    await toEmailMode();
     fireEvent.click(button("Don't have an account? Sign up"));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' new@example.com ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'hunter22!' } });
@@ -139,7 +155,7 @@ describe('AuthDialog', () => {
       finish = () => reject(new Error('Invalid email or password. Please try again.'));
     });
     setup(fakeAuth({ signInWithPassword: vi.fn(() => pending) }));
-    toEmailMode();
+    await toEmailMode();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(button('Sign In'));
@@ -155,7 +171,7 @@ describe('AuthDialog', () => {
 
   it('falls back to "Authentication failed" when the error has no message', async () => {
     setup(fakeAuth({ signInWithPassword: vi.fn(async () => Promise.reject({})) }));
-    toEmailMode();
+    await toEmailMode();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever1' } });
     fireEvent.click(button('Sign In'));
@@ -166,7 +182,7 @@ describe('AuthDialog', () => {
     const { onOpenChange } = setup(
       fakeAuth({ signInWithPassword: vi.fn(async () => ({}) as never) }),
     );
-    toEmailMode();
+    await toEmailMode();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
     fireEvent.click(button('Sign In'));
@@ -178,7 +194,7 @@ describe('AuthDialog', () => {
     setup(fakeAuth({ signInWithPassword: vi.fn(async () => ({}) as never) }), {
       redirectTo: '/dashboard',
     });
-    toEmailMode();
+    await toEmailMode();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
     fireEvent.click(button('Sign In'));
