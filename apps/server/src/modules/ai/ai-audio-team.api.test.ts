@@ -4,35 +4,32 @@
 // is a 400, and none of them is charged.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, proTeam } from '../workspaces/workspace-test-helpers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  proTeam,
+  startTeamServers,
+  type TeamServers,
+} from '../workspaces/workspace-test-helpers.ts';
 
+let servers: TeamServers;
 let sink: SmtpSink;
-let model: ModelServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    SMTP_URL: sink.url,
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_SPEECH_BASE_URL: model.url,
+  servers = await startTeamServers((url) => ({
+    AI_SPEECH_BASE_URL: url,
     AI_SPEECH_MODEL: 'test-tts',
-    AI_TRANSCRIBE_BASE_URL: model.url,
+    AI_TRANSCRIBE_BASE_URL: url,
     AI_TRANSCRIBE_MODEL: 'test-whisper',
     RATE_LIMIT_MAX: '100000',
-  });
+  }));
+  ({ sink, t } = servers);
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await model?.close();
-  await sink?.close();
+  await servers?.close();
 });
 
 const usageOf = (token: string) => sharedUsageOf(t.app, token);

@@ -3,33 +3,30 @@
 // counted on the workspace's plan; a viewer may not make one, an outsider finds no project.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlanInfo } from '@codewright/contract';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { pngOf } from '../../../../../e2e/fixtures/model-media.mjs';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, proTeam } from '../workspaces/workspace-test-helpers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  proTeam,
+  startTeamServers,
+  type TeamServers,
+} from '../workspaces/workspace-test-helpers.ts';
 
+let servers: TeamServers;
 let sink: SmtpSink;
-let model: ModelServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    SMTP_URL: sink.url,
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
+  servers = await startTeamServers(() => ({
     AI_IMAGE_MODEL: 'test-image',
     RATE_LIMIT_MAX: '100000',
     PUBLIC_URL: 'https://localhost',
-  });
+  }));
+  ({ sink, t } = servers);
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await model?.close();
-  await sink?.close();
+  await servers?.close();
 });
 
 const image = (token: string, payload: Record<string, unknown>) =>

@@ -2,32 +2,22 @@
 // preview, share), and what a non-member sees of a private project: nothing (docs/decisions/025).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { versions } from '../versions/versions-test-helpers.ts';
-import { call, proTeam } from './workspace-test-helpers.ts';
+import { call, proTeam, startTeamServers, type TeamServers } from './workspace-test-helpers.ts';
 
+let servers: TeamServers;
 let sink: SmtpSink;
-let model: ModelServer;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    SMTP_URL: sink.url,
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_MODEL_ADVANCED: 'codewright-test-model-advanced',
-  });
+  servers = await startTeamServers(() => ({ AI_MODEL_ADVANCED: 'codewright-test-model-advanced' }));
+  ({ sink, t } = servers);
 });
 afterAll(async () => {
-  await t?.close();
-  await model?.close();
-  await sink?.close();
+  await servers?.close();
 });
 
 type User = Awaited<ReturnType<typeof newUser>>;

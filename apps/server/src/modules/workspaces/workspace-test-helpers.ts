@@ -1,10 +1,48 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
+import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
 
 /** Test helpers for /api/workspaces and /api/invitations (used by *.api.test.ts only). */
+
+/** A team test's servers: an SMTP sink for the invitations, the scripted model, and the app. */
+export interface TeamServers {
+  sink: SmtpSink;
+  model: ModelServer;
+  t: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the SMTP sink, the scripted model server and an app that sends mail to the one and asks
+ * the other (its basic model); `env(modelUrl)` adds settings, such as a media model on that URL.
+ */
+export async function startTeamServers(
+  env: (modelUrl: string) => Record<string, string> = () => ({}),
+): Promise<TeamServers> {
+  const sink = await startSmtpSink();
+  const model = await startModelServer({ port: 0 });
+  const t = await createTestApp({
+    SMTP_URL: sink.url,
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: model.url,
+    AI_MODEL_BASIC: 'codewright-test-model',
+    ...env(model.url),
+  });
+  return {
+    sink,
+    model,
+    t,
+    async close() {
+      await t.close();
+      await model.close();
+      await sink.close();
+    },
+  };
+}
 export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
