@@ -160,6 +160,19 @@ for (const width of WIDTHS) {
       await expectNoSeriousViolations(page, '/settings (delete confirmation)');
     });
 
+    test('/generator/<id>: a project that is not there (signed in)', async ({ page, login }) => {
+      await login();
+      await page.goto('/generator/proj_0_nothere');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Project not found' }),
+      ).toBeVisible();
+      await page.screenshot({
+        path: `e2e/output/screenshots/generator-project-not-found-${width}.png`,
+        fullPage: true,
+      });
+      await expectNoSeriousViolations(page, '/generator/<id> (not found)');
+    });
+
     test('/invitation: a link that cannot be accepted (signed in)', async ({ page, login }) => {
       await login();
       await page.goto('/invitation?token=axe-scan-unknown-token');

@@ -297,7 +297,7 @@ test.describe('dashboard', () => {
     await expect(projectCard(page, 'Retry Me')).toBeVisible();
   });
 
-  test('Open Project goes to /generator with the project in navigation state', async ({
+  test("Open Project goes to the project's address, /generator/<id>, with the project in navigation state", async ({
     page,
     login,
   }) => {
@@ -306,7 +306,7 @@ test.describe('dashboard', () => {
     await gotoDashboard(page);
 
     await projectCard(page, newest!.name).getByRole('button', { name: 'Open Project' }).click();
-    await expect(page).toHaveURL(/\/generator$/);
+    await expect(page).toHaveURL(new RegExp(`/generator/${newest!.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'AI Code Generator' })).toBeVisible();
     const state = await page.evaluate(
       () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,

@@ -10,10 +10,12 @@ import { FREE_PUBLIC_NOTICE, MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@c
 import {
   expect,
   holdKey,
+  loginViaApi,
   openGenerator,
   sendPrompt,
   setUsage,
   signIn,
+  signUpViaApi,
   test,
   usageOf,
   waitIdle,
@@ -25,6 +27,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
+
+/** /generator/<id>: a saved project's address (decision 040). */
+const PROJECT_ADDRESS = /\/generator\/proj_\w+$/;
 
 const promptBox = (page: Page) =>
   page.getByRole('textbox', { name: 'Describe what you want to build' });
@@ -159,6 +164,9 @@ test.describe('generator', () => {
     await expect(page.getByText(MESSAGES.projectSaved)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+    // Saved, the project has its own address.
+    await expect(page).toHaveURL(PROJECT_ADDRESS);
+    const address = new URL(page.url()).pathname;
 
     // A later save updates the same project.
     await page.getByLabel('Language').selectOption('TypeScript');
@@ -176,7 +184,7 @@ test.describe('generator', () => {
     const card = page.getByRole('article', { name: 'Greeter' });
     await expect(card).toHaveCount(1);
     await card.getByRole('button', { name: 'Open Project' }).click();
-    await expect(page).toHaveURL(/\/generator$/);
+    await expect(page).toHaveURL(address);
     await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByLabel('Language')).toHaveValue('TypeScript');
     await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
@@ -338,6 +346,65 @@ test.describe('generator', () => {
     await page.getByRole('button', { name: 'Save Project' }).click({ force: true });
     await expect(page.getByText(MESSAGES.generateFirst)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a saved project keeps its address: reload and Back open it; another account and a made-up id get Project not found', async ({
+    page,
+    login,
+    browser,
+  }) => {
+    await login();
+    await openGenerator(page);
+    await sendPrompt(page, 'an address book');
+    await waitIdle(page);
+    await page.getByRole('button', { name: 'Save Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Project' });
+    await dialog.getByLabel('Project Name').fill('Addresses');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(MESSAGES.projectSaved)).toBeVisible();
+    // Saving moved the page to the project's address without reloading it: the chat is there.
+    await expect(page).toHaveURL(PROJECT_ADDRESS);
+    const address = new URL(page.url()).pathname;
+    await expect(userMessages(page)).toHaveCount(1);
+
+    // Reload: the same project, from the server (name, code and chat).
+    await page.reload();
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(address);
+    await expect(page.getByTestId('generator')).toContainText('Addresses');
+    await expectCode(page, /^\/\/ an address book\n/);
+    await expect(userMessages(page)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+
+    // To the dashboard and Back: the project again, not a blank generator.
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(address);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await expectCode(page, /^\/\/ an address book\n/);
+    await expect(userMessages(page)).toHaveCount(1);
+
+    // A made-up id: the not-found state, with a way on; focus can reach it by keyboard.
+    await page.goto('/generator/proj_0_nothere');
+    await expect(page.getByRole('heading', { name: 'Project not found', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Project not found/);
+    await page.goto('/generator/not-a-project');
+    await expect(page.getByRole('heading', { name: 'Project not found', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Another account, even with the link: not found, and nothing of the project shows.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const stranger = await other.newPage();
+    await loginViaApi(stranger, await signUpViaApi(stranger.request));
+    await stranger.goto(address);
+    await expect(
+      stranger.getByRole('heading', { name: 'Project not found', level: 1 }),
+    ).toBeVisible();
+    await expect(stranger.getByText('an address book')).toHaveCount(0);
+    await expect(stranger.getByText('Addresses')).toHaveCount(0);
+    await other.close();
   });
 
   test('Try this prompt on /examples prefills the prompt and language without sending', async ({

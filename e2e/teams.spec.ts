@@ -219,6 +219,13 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   // The chat is there, but no suggestions a viewer could not send.
   await expect(third.getByRole('log', { name: 'Chat History' })).toContainText('a team constant');
   await expect(third.getByRole('group', { name: 'Suggested follow-ups' })).toHaveCount(0);
+  // The project's address opens it for a member too: a reload keeps it, read-only as before.
+  await expect(third).toHaveURL(/\/generator\/proj_\w+$/);
+  await third.reload();
+  await expect(third.getByRole('log', { name: 'Chat History' })).toContainText('a team constant', {
+    timeout: 15_000,
+  });
+  await expect(third.getByTestId('viewer-notice')).toBeVisible({ timeout: 20_000 });
   // The editor is read-only too: what a viewer types never reaches the code.
   const lines = third.locator('.monaco-editor .view-lines').first();
   await expect(lines).toBeVisible();

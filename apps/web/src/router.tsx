@@ -89,7 +89,9 @@ export const routes = [
         ),
       },
       {
-        path: 'generator',
+        // /generator for a new project, /generator/<id> for a saved one: one route, so saving a
+        // new project moves it to its own address without remounting the page.
+        path: 'generator/:projectId?',
         element: page(() =>
           import('./features/generator/routes/generator-page.tsx').then((m) => m.GeneratorPage),
         ),
@@ -148,7 +150,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   const segment = pathname.split('/')[1] ?? '';
   const children: Array<{ path?: string; element?: ReactElement }> = routes[0]!.children;
   const match =
-    children.find((c) => c.path === segment) ??
+    children.find((c) => c.path?.split('/')[0] === segment) ??
     (segment ? children.find((c) => c.path === '*') : undefined);
   return (match?.element && preloads.get(match.element)?.()) ?? Promise.resolve();
 }

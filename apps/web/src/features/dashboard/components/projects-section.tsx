@@ -4,14 +4,13 @@ import { AlertTriangle, FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { type PlanName, UNLIMITED } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { GENERATOR_PATH, generatorPath } from '../../generator/paths.ts';
 import { ProjectLimitDialog } from '../../plan/components/project-limit-dialog.tsx';
 import type { UseProjectsResult } from '../hooks/use-projects.ts';
 import { ProjectGridSkeleton } from './dashboard-skeleton.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ShareLinkDialog } from './share-link-dialog.tsx';
-
-export const GENERATOR_PATH = '/generator';
 
 /** Navigation state the generator reads to open a saved project (SPEC §2.11, §2.12). */
 export interface OpenProjectState {
@@ -97,7 +96,7 @@ export function ProjectsSection({ projects, maxProjects, workspace }: ProjectsSe
       language: project.language,
       code: project.code,
     };
-    void navigate(GENERATOR_PATH, { state: navState });
+    void navigate(generatorPath(project.id), { state: navState });
   };
 
   const confirmDelete = async () => {

@@ -4,9 +4,10 @@ import { useBlocker } from 'react-router';
 /**
  * Leaving with unsaved changes asks first: the browser's own question on reload or close
  * (beforeunload), and a blocker for navigations inside the app, whose state the page turns
- * into a dialog (blocked → proceed or reset).
+ * into a dialog (blocked → proceed or reset). Moving to `ownPath`, the open project's own
+ * address (a new project just saved), is not leaving.
  */
-export function useLeaveGuard(unsaved: boolean) {
+export function useLeaveGuard(unsaved: boolean, ownPath: string) {
   useEffect(() => {
     if (!unsaved) return;
     const ask = (event: BeforeUnloadEvent) => {
@@ -20,6 +21,8 @@ export function useLeaveGuard(unsaved: boolean) {
 
   return useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname !== nextLocation.pathname,
+      unsaved &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      nextLocation.pathname !== ownPath,
   );
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGES } from '@codewright/contract';
 import type { User } from '@codewright/sdk';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { RequireAuth } from '../../auth/components/require-auth.tsx';
@@ -24,6 +25,8 @@ import { SaveDialog } from '../components/save-dialog.tsx';
 import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useOpenedProject } from '../hooks/use-opened-project.ts';
+import { generatorPath } from '../paths.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useToastClearance } from '../hooks/use-toast-clearance.ts';
 import { ComposerTools } from '../context/composer-tools.tsx';
@@ -60,9 +63,70 @@ export function GeneratorPage() {
 function PlanGate({ user }: { user: User }) {
   const plan = usePlan(user.id);
   const location = useLocation();
-  const [initial] = useState<GeneratorNavState>(() => readNavState(location.state));
-  if (plan.loading) return <Loading />;
-  return <Generator user={user} plan={plan} initial={initial} />;
+  const { projectId: routeId } = useParams();
+  const [nav] = useState<GeneratorNavState>(() => readNavState(location.state));
+  // The project the open generator holds. When the address names another one (Back or Forward
+  // between two projects, a link followed from inside the app) it opens afresh; when the
+  // generator itself moved to its project's address (saved, or a draft restored), nothing reloads.
+  const [held, setHeld] = useState<string | null>(routeId ?? null);
+  const [opening, setOpening] = useState({ routeId, key: 0 });
+  if (opening.routeId !== routeId && (routeId ?? null) !== held) {
+    setOpening({ routeId, key: opening.key + 1 });
+    setHeld(routeId ?? null);
+  }
+  const opened = useOpenedProject(opening.routeId, opening.key === 0 ? nav : {});
+  if (plan.loading || opened.status === 'loading') return <Loading />;
+  if (opened.status === 'missing') return <ProjectNotFound />;
+  if (opened.status === 'error') return <ProjectLoadError onRetry={opened.retry} />;
+  return (
+    <Generator
+      key={opening.key}
+      user={user}
+      plan={plan}
+      initial={opened.initial}
+      onProjectChange={setHeld}
+    />
+  );
+}
+
+function ProjectNotFound() {
+  useDocumentTitle('Project not found');
+  return (
+    <section className="flex flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">Project not found</h1>
+      <p className="mt-3 max-w-md text-muted">
+        This project does not exist, or it is in a workspace you are not a member of. Ask its owner
+        to invite you, or open one of your own projects.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+          Go to Dashboard
+        </Link>
+        <Link to={generatorPath()} className={buttonClasses('secondary', 'md')}>
+          Start a new project
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ProjectLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section
+      role="alert"
+      className="flex flex-1 flex-col items-center justify-center px-4 py-24 text-center"
+    >
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">
+        The project could not be loaded
+      </h1>
+      <p className="mt-3 max-w-md text-muted">
+        Check your connection, then try again. Nothing in the project has changed.
+      </p>
+      <Button className="mt-8" onClick={onRetry}>
+        Try again
+      </Button>
+    </section>
+  );
 }
 
 function readNavState(state: unknown): GeneratorNavState {
@@ -84,10 +148,13 @@ function Generator({
   user,
   plan,
   initial,
+  onProjectChange,
 }: {
   user: User;
   plan: ReturnType<typeof usePlan>;
   initial: GeneratorNavState;
+  /** The generator now holds this saved project (or none): its address follows. */
+  onProjectChange: (projectId: string | null) => void;
 }) {
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   // A saved project in someone else's workspace counts against its owner's plan (decision 026):
@@ -142,7 +209,17 @@ function Generator({
   // A viewer of the project's workspace reads only: no composer, no save (docs/decisions/025).
   const role = useProjectRole(g.projectId);
   const readOnly = role !== null && !client.workspaces.can('update', 'project', role);
-  const blocker = useLeaveGuard(g.unsaved);
+  const blocker = useLeaveGuard(g.unsaved, generatorPath(g.projectId));
+  // Saving a new project or restoring a draft of another one (or of a new one): the address
+  // names what is open, in place of where it was opened (so a reload, Back and a copied link
+  // open this project).
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const own = generatorPath(g.projectId);
+    onProjectChange(g.projectId);
+    if (pathname !== own) void navigate(own, { replace: true });
+  }, [g.projectId, pathname, navigate, onProjectChange]);
   useToastClearance(rootRef, `${tab}:${g.draftOffer ? 1 : 0}`);
   const wide = useMediaQuery(WIDE_QUERY);
   // The live preview (docs/decisions/021): opens once it is on screen with code, or its tab is chosen.

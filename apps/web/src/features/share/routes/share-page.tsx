@@ -9,10 +9,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
-import {
-  GENERATOR_PATH,
-  type OpenProjectState,
-} from '../../dashboard/components/projects-section.tsx';
+import type { OpenProjectState } from '../../dashboard/components/projects-section.tsx';
+import { generatorPath } from '../../generator/paths.ts';
 import { ChatCodeBlock } from '../../generator/components/chat-code-block.tsx';
 import { messageOf } from '../../settings/components/settings-card.tsx';
 import { client } from '../../../sdk.ts';
@@ -124,7 +122,7 @@ function Shared({
         language: copy!.language,
         code: copy!.code,
       };
-      void navigate(GENERATOR_PATH, { state });
+      void navigate(generatorPath(copy!.id), { state });
     } catch (failure) {
       setError(messageOf(failure));
       setBusy(false);
