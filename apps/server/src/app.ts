@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/account/account-settings.routes.ts';
 import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
 import { createPublicUrls } from './modules/auth/public-urls.ts';
+import { createAbuseLimits } from './modules/auth/abuse-limits.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -233,7 +234,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(previewRoutes, { prefix: '/preview' });
       await api.register(versionsRoutes, { prefix: '/versions' });
-      await api.register(workspacesRoutes);
+      await api.register(workspacesRoutes, {
+        limits: createAbuseLimits({
+          windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+          ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
+          emailMax: config.AUTH_RATE_LIMIT_EMAIL_MAX,
+          now: options.clock,
+        }),
+      });
       await api.register(shareRoutes, { prefix: '/share' });
       // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
       await api.register(accountSettingsRoutes, { prefix: '/auth' });

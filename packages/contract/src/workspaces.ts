@@ -81,6 +81,35 @@ export const AcceptInvitationBodySchema = z.strictObject({
   token: z.string().min(1, 'is required').max(200),
 });
 export const AcceptInvitationResultSchema = z.object({ workspace: WorkspaceSummarySchema });
+/** What a token from an invitation link looks like: base64url, as the server makes them. */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/;
+/** `GET /api/invitations/preview?token=` (no sign-in): the query. */
+export const InvitationPreviewQuerySchema = z.object({
+  token: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'is required: the token from the invitation link'
+          : 'must be one token from the invitation link, given once',
+    })
+    .trim()
+    .min(1, { message: 'is required: the token from the invitation link', abort: true })
+    .regex(
+      INVITATION_TOKEN_PATTERN,
+      'must be the token from the invitation link (16 to 200 letters, digits, - or _); open the link from the email again',
+    ),
+});
+/**
+ * What an open invitation's link shows before signing in: who invites, to which workspace, as
+ * which role. Nothing else (no address, no ids): whoever holds the link may read it.
+ */
+export const InvitationPreviewSchema = z.object({
+  /** The inviter's display name; null when they have none or their account is gone. */
+  inviterName: z.string().nullable(),
+  workspaceName: z.string(),
+  role: AssignableRoleSchema,
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
 /** `GET /api/share/{project}?t=` (DESIGN §2c). */
 export const SharedProjectSchema = z.object({

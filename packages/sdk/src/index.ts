@@ -46,6 +46,7 @@ export { computeCtaStats, type CtaClick, type CtaStats } from './analytics/cta.t
 export { isValidImageUrl } from '@codewright/contract';
 export type {
   Invitation,
+  InvitationPreview,
   RoleHolder,
   SharedProject,
   WorkspaceMembers,

@@ -31,6 +31,7 @@ export {
   VersionListSchema,
   VersionSchema,
   VersionSummarySchema,
+  InvitationPreviewSchema,
   InvitationSchema,
   SharedProjectSchema,
   ShareTokenResultSchema,

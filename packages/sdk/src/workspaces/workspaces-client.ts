@@ -7,6 +7,7 @@ import {
   type Action,
   type AssignableRole,
   type Invitation,
+  type InvitationPreview,
   type PlanInfo,
   type Resource,
   roleCan,
@@ -19,7 +20,7 @@ import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { RequestOptions, User } from '../types.ts';
 
-export type { Invitation, SharedProject, WorkspaceMembers, WorkspaceSummary };
+export type { Invitation, InvitationPreview, SharedProject, WorkspaceMembers, WorkspaceSummary };
 
 /**
  * Whose role a check reads: a workspace's team role, or (the argument left out) the signed-in
@@ -60,6 +61,12 @@ export interface WorkspacesClient {
     invitationId: string,
     options?: RequestOptions,
   ): Promise<void>;
+  /**
+   * Who invites you to which workspace as which role, by the link's token, without signing in;
+   * INVITATION_INVALID (404) when the link is unknown, expired, revoked or used.
+   * @example const { inviterName, workspaceName, role } = await client.workspaces.previewInvitation(token);
+   */
+  previewInvitation(token: string, options?: RequestOptions): Promise<InvitationPreview>;
   /** Accepts an invitation sent to the signed-in address (INVITATION_WRONG_ACCOUNT otherwise). */
   acceptInvitation(token: string, options?: RequestOptions): Promise<WorkspaceSummary>;
   changeRole(
@@ -143,6 +150,15 @@ export function createWorkspacesClient(options: {
         path: `${ws(workspaceId)}/invitations/${encodeURIComponent(invitationId)}`,
         signal: request.signal,
       });
+    },
+    async previewInvitation(token, request = {}) {
+      const body = await http({
+        path: '/api/invitations/preview',
+        query: { token },
+        auth: false,
+        signal: request.signal,
+      });
+      return parseResponse('InvitationPreviewSchema', body);
     },
     async acceptInvitation(token, request = {}) {
       const body = await http({

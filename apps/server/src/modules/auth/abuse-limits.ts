@@ -44,7 +44,8 @@ export class SlidingWindowLimiter {
   }
 }
 
-export type AbuseAction = 'signup' | 'signin' | 'reset' | 'magic' | 'verify';
+/** `invitation`: the public preview of an invitation link (docs/api.md § Workspaces). */
+export type AbuseAction = 'signup' | 'signin' | 'reset' | 'magic' | 'verify' | 'invitation';
 
 export interface AbuseLimitsOptions {
   windowSeconds: number;

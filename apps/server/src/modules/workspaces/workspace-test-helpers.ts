@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
 
 /** Test helpers for /api/workspaces and /api/invitations (used by *.api.test.ts only). */
@@ -18,20 +18,25 @@ export interface TeamServers {
 
 /**
  * Starts the SMTP sink, the scripted model server and an app that sends mail to the one and asks
- * the other (its basic model); `env(modelUrl)` adds settings, such as a media model on that URL.
+ * the other (its basic model); `env(modelUrl)` adds settings, such as a media model on that URL,
+ * and `options` the app's test options (a clock).
  */
 export async function startTeamServers(
   env: (modelUrl: string) => Record<string, string> = () => ({}),
+  options: TestAppOptions = {},
 ): Promise<TeamServers> {
   const sink = await startSmtpSink();
   const model = await startModelServer({ port: 0 });
-  const t = await createTestApp({
-    SMTP_URL: sink.url,
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    ...env(model.url),
-  });
+  const t = await createTestApp(
+    {
+      SMTP_URL: sink.url,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: model.url,
+      AI_MODEL_BASIC: 'codewright-test-model',
+      ...env(model.url),
+    },
+    options,
+  );
   return {
     sink,
     model,

@@ -249,6 +249,26 @@ export const workspacesRepository = {
     return row ?? null;
   },
 
+  /**
+   * What the link of an open invitation shows before sign-in: the workspace's name, the role,
+   * and the inviter's display name (null without one, or once the inviter's account is gone).
+   */
+  async previewByToken(db: Executor, tokenHash: string) {
+    const [row] = rowsOf<{
+      workspace_name: string;
+      role: AssignableRole;
+      inviter_name: string | null;
+    }>(
+      await db.execute(
+        sql`select w.name as workspace_name, i.role, nullif(btrim(u.display_name), '') as inviter_name
+            from workspace_invitations i join workspaces w on w.id = i.workspace_id
+            left join users u on u.id = i.invited_by
+            where i.token_hash = ${tokenHash} and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()`,
+      ),
+    );
+    return row ?? null;
+  },
+
   async markAccepted(db: Executor, invitationId: string): Promise<void> {
     await db.execute(
       sql`update workspace_invitations set accepted_at = now() where id = ${invitationId}`,

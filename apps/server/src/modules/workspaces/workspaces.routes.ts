@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptInvitationBodySchema,
   AcceptInvitationResultSchema,
+  InvitationPreviewQuerySchema,
+  InvitationPreviewSchema,
   InvitationSchema,
   InviteBodySchema,
   PlanInfoSchema,
@@ -10,6 +12,7 @@ import {
   WorkspaceListSchema,
   WorkspaceMembersSchema,
 } from '@codewright/contract';
+import type { AbuseLimits } from '../auth/abuse-limits.ts';
 import { principalOf } from '../auth/principal.ts';
 
 const WorkspaceParams = z.object({ workspaceId: z.string().min(1).max(200) });
@@ -20,7 +23,10 @@ const MemberParams = WorkspaceParams.extend({ userId: z.string().min(1).max(200)
  * /api/workspaces and /api/invitations (docs/api.md § Workspaces): thin routes; every rule
  * (permission table, plan's member count, single-use links) is in workspaces.service.ts.
  */
-export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const workspacesRoutes: FastifyPluginAsyncZod<{
+  /** The per-IP limits of the sign-in routes, which the public invitation preview shares. */
+  limits: AbuseLimits;
+}> = async (app, options) => {
   const service = app.workspaces;
   const authenticated = { onRequest: [app.authenticate] };
 
@@ -117,6 +123,23 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.userId,
       );
       return reply.code(204).send();
+    },
+  );
+
+  // Public: the link's page names inviter, workspace and role before sign-in. Counted per IP
+  // before validation, so guessing tokens (well-formed or not) meets the limit of sign-in.
+  app.get(
+    '/invitations/preview',
+    {
+      onRequest: async (request) => options.limits.check('invitation', request.ip),
+      schema: {
+        querystring: InvitationPreviewQuerySchema,
+        response: { 200: InvitationPreviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const preview = await service.preview(request.query.token);
+      return reply.header('cache-control', 'no-store').send(preview);
     },
   );
 

@@ -81,4 +81,31 @@ describe('client.workspaces', () => {
     });
     expect((await anonymous.workspaces.getShared(fresh)).name).toBe('Shared');
   });
+
+  it('previews an invitation signed out: inviter, workspace and role, until it is accepted', async () => {
+    const owner = await signedInClient();
+    await owner.client.plan.upgrade('pro');
+    await owner.client.auth.updateUser({ displayName: 'Alex Kim' });
+    const [mine] = await owner.client.workspaces.list();
+    const member = await signedInClient();
+    await owner.client.workspaces.invite(mine!.id, { email: member.email, role: 'editor' });
+    const mail = await sink.waitForMail(member.email);
+    const token = new URL(mail.links[0]!).searchParams.get('token')!;
+    const anonymous = createClient({
+      projectId: 'codewright',
+      baseUrl,
+      storage: memory(),
+      autoInitialize: false,
+    });
+    expect(await anonymous.workspaces.previewInvitation(token)).toEqual({
+      inviterName: 'Alex Kim',
+      workspaceName: mine!.name,
+      role: 'editor',
+    });
+    await member.client.workspaces.acceptInvitation(token);
+    await expect(anonymous.workspaces.previewInvitation(token)).rejects.toMatchObject({
+      code: 'INVITATION_INVALID',
+      status: 404,
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   EmailSchema,
   INVITATION_TTL_HOURS,
   INVITATION_PAGE_PATH,
+  type InvitationPreview,
   PLAN_LIMITS,
   type Resource,
   roleCan,
@@ -172,6 +173,16 @@ export function createWorkspaceService(deps: { db: Database; mailer: Mailer; url
       await authorised(db, callerId, workspaceId, 'delete', 'invitation');
       if (!(await repo.revokeInvitation(db, workspaceId, invitationId)))
         throw new AppError('NOT_FOUND', 404, `Invitation ${invitationId} not found.`);
+    },
+
+    /**
+     * Who invites to which workspace as which role, for the link's page before sign-in. Unknown,
+     * expired, revoked and used links are one 404, so the answer tells them apart for nobody.
+     */
+    async preview(token: string): Promise<InvitationPreview> {
+      const row = await repo.previewByToken(db, hashToken(token));
+      if (!row) throw new AppError('INVITATION_INVALID', 404);
+      return { inviterName: row.inviter_name, workspaceName: row.workspace_name, role: row.role };
     },
 
     /** Joins the workspace of an open invitation sent to the caller's own address. */
