@@ -14,6 +14,7 @@ import {
   loginViaApi,
   newUser,
   sendPrompt,
+  submitEmailForm,
   test as base,
   usageOf,
   waitIdle,
@@ -233,6 +234,112 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   await third.keyboard.type('typed by a viewer');
   await expect(third.locator('.monaco-editor').first()).toContainText('read-only');
   await expect(lines).not.toContainText('typed by a viewer');
+});
+
+test('a signed-out invitee sees who invites to which workspace as which role, then signs in and joins; a dead link says to ask for a new one', async ({
+  page,
+  request,
+  account,
+}) => {
+  const owner = await verifiedAccount(request, account);
+  expect(
+    (
+      await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } })
+    ).status(),
+  ).toBe(200);
+  const named = await request.patch('/api/auth/me', {
+    headers: auth(owner),
+    data: { displayName: 'Alex Kim' },
+  });
+  expect(named.status(), await named.text()).toBe(200);
+  const list = await request.get('/api/workspaces', { headers: auth(owner) });
+  const { workspaces } = (await list.json()) as {
+    workspaces: { id: string; name: string; personal: boolean }[];
+  };
+  const workspace = workspaces.find((w) => w.personal)!;
+  const invitee = await verifiedAccount(request, account);
+  const inv = await request.post(`/api/workspaces/${workspace.id}/invitations`, {
+    headers: auth(owner),
+    data: { email: invitee.email, role: 'editor' },
+  });
+  expect(inv.status(), await inv.text()).toBe(201);
+  // The 2nd mail: after the verification link.
+  const mail = await account.sink.waitForMail(invitee.email, 2);
+  const link = new URL(mail.links[0]!);
+  const path = `${link.pathname}${link.search}`;
+
+  // Signed out, the link names the inviter, the workspace and the role above "Sign in to accept".
+  await page.goto(path);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Join ${workspace.name}` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('invitation-summary')).toHaveText(
+    `Alex Kim invited you to join ${workspace.name} as an editor.`,
+  );
+  const signIn = page.getByRole('link', { name: 'Sign in to accept' });
+  await expect(signIn).toBeVisible();
+  await expectNoSeriousViolations(page, '/invitation signed out (1280)');
+  await page.screenshot({ path: '/tmp/shots-a/invitation-signed-out-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(signIn).toBeInViewport();
+  await expectNoSeriousViolations(page, '/invitation signed out (390)');
+  await page.screenshot({ path: '/tmp/shots-a/invitation-signed-out-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Offline, the next link's invitation cannot load: a message and "Try again", which (back
+  // online) shows the answer and moves focus to its heading. Signing in is still offered.
+  await page.context().setOffline(true);
+  await page.evaluate(
+    (to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    },
+    `/invitation?token=${'A'.repeat(43)}`,
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'The invitation could not be loaded' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText(/network|connection/i);
+  await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/invitation offline (1280)');
+  await page.screenshot({ path: '/tmp/shots-a/invitation-offline-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-a/invitation-offline-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  const dead = page.getByRole('heading', { level: 1, name: 'This invitation is no longer valid' });
+  await expect(dead).toBeFocused();
+  await page.goto(path);
+
+  // Signing in comes back to the link, and the invitation is accepted as before.
+  await signIn.click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  // The account server offers social sign-in: the dialog opens on its social step.
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with Email' }).click();
+  await submitEmailForm(page, invitee, 'Sign In');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `You joined ${workspace.name}` }),
+  ).toBeVisible();
+  await expect(page.getByText('You are an editor in this workspace.')).toBeVisible();
+
+  // Used, the link is dead: signed out it says so and what to do next.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(path);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This invitation is no longer valid' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Ask the person who invited you to send a new invitation.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to accept' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/invitation dead link (1280)');
+  await page.screenshot({ path: '/tmp/shots-a/invitation-invalid-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousViolations(page, '/invitation dead link (390)');
+  await page.screenshot({ path: '/tmp/shots-a/invitation-invalid-390.png', fullPage: true });
 });
 
 test('a signed-out visitor opens a public share link and copies the code; a private link is not found', async ({

@@ -1,24 +1,45 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Loader2, Users } from 'lucide-react';
-import { VIEWER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceSummary } from '@codewright/sdk';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { RequireAuth } from '../../auth/components/require-auth.tsx';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { InvitationPreviewCard, roleWithArticle } from '../components/invitation-preview-card.tsx';
 import { messageOf } from '../../settings/components/settings-card.tsx';
 import { client } from '../../../sdk.ts';
 
 const CURRENT_WORKSPACE_KEY = 'codewright.workspace';
 
-/** /invitation?token=… : sign in (as the invited address), then the invitation is accepted. */
+/**
+ * /invitation?token=… : signed out, who invites to which workspace as which role and "Sign in to
+ * accept"; signed in (as the invited address), the invitation is accepted.
+ */
 export function InvitationPage() {
   useDocumentTitle('Invitation');
+  const { auth, state } = useAuth();
+  const [params] = useSearchParams();
+  // The SDK is the source of truth; React state can trail it by one render right after sign-in.
+  const live = state.status === 'signed-in' ? state : auth.getState();
+  if (live.status === 'signed-in' && live.user)
+    return <Accept key={live.user.id} user={live.user} />;
+  if (live.status === 'loading') return <Waiting />;
   return (
-    <RequireAuth fallback={<Waiting />}>
-      {(user) => <Accept key={user.id} user={user} />}
-    </RequireAuth>
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <Card className="p-6 text-center">
+        <InvitationIcon />
+        <InvitationPreviewCard token={params.get('token') ?? ''} />
+      </Card>
+    </div>
+  );
+}
+
+function InvitationIcon() {
+  return (
+    <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-accent-soft text-accent-hover">
+      <Users className="size-6" aria-hidden="true" />
+    </span>
   );
 }
 
@@ -67,9 +88,7 @@ function Accept({ user }: { user: User }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">
       <Card className="p-6 text-center">
-        <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-accent-soft text-accent-hover">
-          <Users className="size-6" aria-hidden="true" />
-        </span>
+        <InvitationIcon />
         {state.status === 'busy' ? (
           <p className="mt-4 text-sm text-muted" role="status">
             Accepting the invitation…
@@ -80,8 +99,7 @@ function Accept({ user }: { user: User }) {
               You joined {state.workspace.name}
             </h1>
             <p className="mt-2 text-sm text-muted">
-              You are {state.workspace.role === VIEWER_ROLE ? 'a viewer' : 'an editor'} in this
-              workspace.
+              You are {roleWithArticle(state.workspace.role)} in this workspace.
             </p>
             <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
               Open the workspace
