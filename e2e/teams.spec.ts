@@ -279,11 +279,11 @@ test('a signed-out invitee sees who invites to which workspace as which role, th
   const signIn = page.getByRole('link', { name: 'Sign in to accept' });
   await expect(signIn).toBeVisible();
   await expectNoSeriousViolations(page, '/invitation signed out (1280)');
-  await page.screenshot({ path: '/tmp/shots-a/invitation-signed-out-1280.png', fullPage: true });
+  await shot(page, 'invitation-signed-out-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(signIn).toBeInViewport();
   await expectNoSeriousViolations(page, '/invitation signed out (390)');
-  await page.screenshot({ path: '/tmp/shots-a/invitation-signed-out-390.png', fullPage: true });
+  await shot(page, 'invitation-signed-out-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Offline, the next link's invitation cannot load: a message and "Try again", which (back
@@ -302,9 +302,9 @@ test('a signed-out invitee sees who invites to which workspace as which role, th
   await expect(page.getByRole('alert')).toContainText(/network|connection/i);
   await expect(page.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
   await expectNoSeriousViolations(page, '/invitation offline (1280)');
-  await page.screenshot({ path: '/tmp/shots-a/invitation-offline-1280.png', fullPage: true });
+  await shot(page, 'invitation-offline-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-a/invitation-offline-390.png', fullPage: true });
+  await shot(page, 'invitation-offline-390');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -336,10 +336,10 @@ test('a signed-out invitee sees who invites to which workspace as which role, th
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in to accept' })).toHaveCount(0);
   await expectNoSeriousViolations(page, '/invitation dead link (1280)');
-  await page.screenshot({ path: '/tmp/shots-a/invitation-invalid-1280.png', fullPage: true });
+  await shot(page, 'invitation-invalid-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousViolations(page, '/invitation dead link (390)');
-  await page.screenshot({ path: '/tmp/shots-a/invitation-invalid-390.png', fullPage: true });
+  await shot(page, 'invitation-invalid-390');
 });
 
 test('a signed-out visitor opens a public share link and copies the code; a private link is not found', async ({
