@@ -39,11 +39,16 @@ export function countVitest(report) {
   };
 }
 
-/** Counts of a Playwright JSON report (`stats`); flaky tests passed on retry and count as passed. */
-export function countPlaywright(report) {
+/**
+ * Counts of a Playwright JSON report (`stats`). A test that passed only on retry (flaky) counts
+ * as passed and is named, unless it was flaky in the previous run too (`previousFlaky`, the
+ * record in e2e/flaky.json): then it counts as failed, because twice is a pattern, not bad luck.
+ */
+export function countPlaywright(report, previousFlaky = []) {
   const stats = report.stats ?? {};
   const notes = [];
   let failed = stats.unexpected ?? 0;
+  let passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
   const errors = Array.isArray(report.errors) ? report.errors : [];
   if (errors.length > 0) {
     notes.push(
@@ -52,15 +57,35 @@ export function countPlaywright(report) {
     if (failed === 0) failed = 1;
   }
   if ((stats.flaky ?? 0) > 0) {
+    const before = new Set(previousFlaky);
     notes.push(`${stats.flaky} flaky test(s) passed only on retry:`);
-    for (const name of playwrightTests(report, 'flaky')) notes.push(`  flaky: ${name}`);
+    for (const name of playwrightTests(report, 'flaky')) {
+      if (before.has(name)) {
+        passed -= 1;
+        failed += 1;
+        notes.push(`  flaky again (failed: it was flaky in the previous run too): ${name}`);
+      } else notes.push(`  flaky: ${name}`);
+    }
   }
-  return {
-    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-    failed,
-    skipped: stats.skipped ?? 0,
-    notes,
-  };
+  return { passed, failed, skipped: stats.skipped ?? 0, notes };
+}
+
+/**
+ * The flaky-test record (e2e/flaky.json): the tests that passed only on retry in the last full
+ * e2e run, as `{ flaky: [name…] }`. Unreadable or missing reads as none.
+ */
+export function readFlakyRecord(path) {
+  try {
+    const record = JSON.parse(readFileSync(path, 'utf8'));
+    return Array.isArray(record?.flaky) ? record.flaky.filter((n) => typeof n === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The record after a full e2e run: exactly that run's flaky tests, sorted (a stable diff). */
+export function flakyRecord(report) {
+  return `${JSON.stringify({ flaky: playwrightTests(report, 'flaky').sort() }, null, 2)}\n`;
 }
 
 /** Each test of a Vitest JSON report as `{ name, ms }`. */

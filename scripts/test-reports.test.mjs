@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countPlaywright, playwrightDurations, playwrightTests } from './test-reports.mjs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  countPlaywright,
+  flakyRecord,
+  playwrightDurations,
+  playwrightTests,
+  readFlakyRecord,
+} from './test-reports.mjs';
 
 /** A Playwright JSON report as its reporter writes it: nested suites, specs, tests, results. */
 const report = {
@@ -57,6 +66,29 @@ describe('Playwright reports', () => {
       '1 flaky test(s) passed only on retry:',
       '  flaky: generator.spec.ts › streams',
     ]);
+  });
+
+  it('fails a test flaky in the previous run too, and names it; others flaky stay passed', () => {
+    const counts = countPlaywright(report, [
+      'generator.spec.ts › streams',
+      'auth.spec.ts › signs in',
+    ]);
+    expect(counts).toMatchObject({ passed: 2, failed: 2, skipped: 0 });
+    expect(counts.notes).toEqual([
+      '1 flaky test(s) passed only on retry:',
+      '  flaky again (failed: it was flaky in the previous run too): generator.spec.ts › streams',
+    ]);
+  });
+
+  it("records exactly this run's flaky tests, and reads a missing or broken record as none", () => {
+    expect(JSON.parse(flakyRecord(report))).toEqual({ flaky: ['generator.spec.ts › streams'] });
+    const dir = mkdtempSync(join(tmpdir(), 'cw-flaky-'));
+    const path = join(dir, 'flaky.json');
+    expect(readFlakyRecord(path)).toEqual([]);
+    writeFileSync(path, '{ not json');
+    expect(readFlakyRecord(path)).toEqual([]);
+    writeFileSync(path, flakyRecord(report));
+    expect(readFlakyRecord(path)).toEqual(['generator.spec.ts › streams']);
   });
 
   it('lists tests by outcome and sums the time of every run of a test', () => {

@@ -2,13 +2,15 @@
 // `npm test [-- unit|api|api-pg|durability|e2e …]`: every suite in order, each printing live, then a
 // table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { PG_INSTALL_HINT, startPgCluster } from './pg-cluster.mjs';
 import {
   countPlaywright,
+  flakyRecord,
+  readFlakyRecord,
   countVitest,
   playwrightDurations,
   readFreshReport,
@@ -21,6 +23,8 @@ const REPORT_DIR = join(ROOT, '.tmp/test-results');
 const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/output/results.json');
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 const PLAYWRIGHT = join(ROOT, 'node_modules/@playwright/test/cli.js');
+/** Tests that passed only on retry in the last e2e run; flaky twice in a row fails (e2e/README.md). */
+const FLAKY_RECORD = join(ROOT, 'e2e/flaky.json');
 const MINUTE = 60_000;
 
 let current; // the running child, so Ctrl+C can stop its whole process group
@@ -156,9 +160,11 @@ const SUITES = {
       if (!read.report)
         return failure(`playwright ${reason ?? `exited with code ${code}`}; ${read.reason}`);
       const counts = {
-        ...countPlaywright(read.report),
+        ...countPlaywright(read.report, readFlakyRecord(FLAKY_RECORD)),
         durations: playwrightDurations(read.report),
       };
+      // The next run reads this run's flaky tests: commit the file with the run it came from.
+      writeFileSync(FLAKY_RECORD, flakyRecord(read.report));
       if (counts.passed + counts.failed + counts.skipped === 0)
         return failure('no e2e tests found');
       if (code !== 0 && counts.failed === 0) {
