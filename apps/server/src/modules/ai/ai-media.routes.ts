@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -39,20 +38,12 @@ import {
 import { storageCallerOf } from '../storage/storage-access.ts';
 import type { MediaFile } from './ai-media.service.ts';
 import { isAudio } from './audio-type.ts';
+import { clientSignal } from '../../lib/client-signal.ts';
 
 const params = z.object({ project: z.string() });
 const SOURCE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** Images to modify are fetched this many at a time. */
 const SOURCE_FETCHES_AT_ONCE = 4;
-
-/** Aborted when the client goes away before its answer was sent. */
-function clientSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const media = app.aiMedia;

@@ -21,6 +21,7 @@ import { aiMediaRoutes } from './ai-media.routes.ts';
 import { createAiService, type AiTimeouts } from './ai.service.ts';
 import type { AiProviderResolution } from './providers.ts';
 import { createSseWriter } from './sse-writer.ts';
+import { clientSignal } from '../../lib/client-signal.ts';
 
 export interface AiRoutesOptions {
   config: Config;
@@ -110,19 +111,14 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
       // it ends (done, failed, stopped, dropped for stalling); taken before the meter is charged.
       if (body.stream) reply.raw.once('close', service.acquireStreamSlot(userId));
 
-      // Client gone (closed tab, Stop, dropped) before the answer finished: abort the model call.
-      const client = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) client.abort();
-      });
-
       const run = await service.start({
         userId,
         meterUserId: access?.ownerId,
         advanced: advancedOf(access?.plan ?? principal.plan?.plan),
         body,
         images: imageParts,
-        clientSignal: client.signal,
+        // Client gone (closed tab, Stop, dropped) before the answer finished: the model call stops.
+        clientSignal: clientSignal(reply),
       });
 
       if (!body.stream) {

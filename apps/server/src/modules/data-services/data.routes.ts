@@ -3,7 +3,6 @@
  * search (SPEC §7.3; DESIGN §2c, §3.14; docs/api.md § Data). Thin: schema, auth, the service.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,21 +27,13 @@ import { createDataService } from './data.service.ts';
 import { createDocumentPool } from './document-pool.ts';
 import { createScreenshotter } from './screenshot.ts';
 import { createSearchProvider } from './search.ts';
+import { clientSignal } from '../../lib/client-signal.ts';
 
 export interface DataRoutesOptions {
   config: Config;
 }
 
 const params = z.object({ project: z.string() });
-
-/** Aborted when the client goes away before its answer was sent. */
-function clientSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const dataRoutes: FastifyPluginAsyncZod<DataRoutesOptions> = async (app, { config }) => {
   const documents = createDocumentPool({ timeoutMs: DOCUMENT_READ_TIMEOUT_MS });
