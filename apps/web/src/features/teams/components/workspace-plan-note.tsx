@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import type { PlanInfo, WorkspaceSummary } from '@codewright/sdk';
+import { ownersPlan } from '../hooks/use-project-plan.ts';
 
 /**
  * Whose plan the dashboard's cards show in a team (docs/decisions/026): for a member, the
@@ -21,7 +22,7 @@ export function WorkspacePlanNote({
   if (own && workspace.memberCount <= 1) return null;
   const text = own
     ? `Your ${plan.limits.name} plan covers ${workspace.name}: the usage of its ${workspace.memberCount} members counts against it.`
-    : `${workspace.name} runs on ${ownerName ? `${ownerName}'s` : "the owner's"} ${plan.limits.name} plan: the usage below is the whole team's, and your work here counts against it. Your own plan applies in your personal workspace.`;
+    : `${workspace.name} runs on ${ownersPlan(ownerName, plan.limits.name)}: the usage below is the whole team's, and your work here counts against it. Your own plan applies in your personal workspace.`;
   return (
     <p
       className="mt-6 flex items-start gap-2 rounded-xl border border-border bg-surface/60 px-4 py-3 text-sm text-muted"

@@ -53,7 +53,12 @@ export function useProjectPlan(
   return { shown: projectId && loaded?.projectId === projectId ? loaded.shown : null, reload };
 }
 
-/** "counts against alex's Pro plan": the words the dashboard's workspace note uses. */
+/** "alex's Pro plan" ("the owner's Pro plan" while the name is unknown). */
+export function ownersPlan(ownerName: string | undefined, planName: string): string {
+  return `${ownerName ? `${ownerName}'s` : "the owner's"} ${planName} plan`;
+}
+
+/** The generator's note; the dashboard's workspace note names the plan the same way. */
 export function countsAgainst(ownerName: string | undefined, planName: string): string {
-  return `Your work here counts against ${ownerName ? `${ownerName}'s` : "the owner's"} ${planName} plan.`;
+  return `Your work here counts against ${ownersPlan(ownerName, planName)}.`;
 }
