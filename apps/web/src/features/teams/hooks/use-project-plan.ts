@@ -18,11 +18,12 @@ export function useProjectPlan(
   userId: string,
   projectId: string | null,
 ): { shown: ProjectPlan | null; reload: () => void } {
-  const [loaded, setLoaded] = useState<{ projectId: string; shown: ProjectPlan | null } | null>(
-    null,
-  );
-  const [attempt, setAttempt] = useState(0);
-
+  // Whose workspace the project is in: read once per project (the project, the workspaces, the
+  // owner's name). Null when it is the user's own workspace, or unknown.
+  const [found, setFound] = useState<{
+    projectId: string;
+    workspace: { id: string; ownerName: string | undefined } | null;
+  } | null>(null);
   useEffect(() => {
     if (!projectId) return;
     const controller = new AbortController();
@@ -35,22 +36,39 @@ export function useProjectPlan(
       const workspaceId = (rows[0] as { workspaceId?: string } | undefined)?.workspaceId;
       const workspace = workspaces.find((w) => w.id === workspaceId);
       if (!workspace || workspace.ownerId === userId) return null;
-      const [plan, members] = await Promise.all([
-        client.workspaces.plan(workspace.id, { signal }),
-        client.workspaces.members(workspace.id, { signal }).catch(() => null),
-      ]);
+      const members = await client.workspaces.members(workspace.id, { signal }).catch(() => null);
       const owner = members?.members.find((m) => m.userId === workspace.ownerId);
-      return { plan, ownerName: owner ? owner.displayName || owner.email : undefined };
+      return { id: workspace.id, ownerName: owner ? owner.displayName || owner.email : undefined };
     })().then(
-      (shown) => !signal.aborted && setLoaded({ projectId, shown }),
+      (workspace) => !signal.aborted && setFound({ projectId, workspace }),
       // Unknown: the user's own plan is shown; the server still charges the right one.
-      () => !signal.aborted && setLoaded({ projectId, shown: null }),
+      () => !signal.aborted && setFound({ projectId, workspace: null }),
     );
     return () => controller.abort();
-  }, [userId, projectId, attempt]);
+  }, [userId, projectId]);
+  const workspace = projectId && found?.projectId === projectId ? found.workspace : null;
+  const workspaceId = workspace?.id ?? null;
+
+  // The owner's plan and usage: read again after each AI call (`reload`), the last answer shown
+  // meanwhile, so the meters do not flicker.
+  const [attempt, setAttempt] = useState(0);
+  const [plan, setPlan] = useState<{ workspaceId: string; plan: PlanInfo } | null>(null);
+  useEffect(() => {
+    if (!workspaceId) return;
+    const controller = new AbortController();
+    client.workspaces.plan(workspaceId, { signal: controller.signal }).then(
+      (info) => !controller.signal.aborted && setPlan({ workspaceId, plan: info }),
+      () => undefined, // The last known figures stay; the server still charges the right plan.
+    );
+    return () => controller.abort();
+  }, [workspaceId, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { shown: projectId && loaded?.projectId === projectId ? loaded.shown : null, reload };
+  const shown =
+    workspace && plan?.workspaceId === workspace.id
+      ? { plan: plan.plan, ownerName: workspace.ownerName }
+      : null;
+  return { shown, reload };
 }
 
 /** "alex's Pro plan" ("the owner's Pro plan" while the name is unknown). */
