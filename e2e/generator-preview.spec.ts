@@ -356,32 +356,68 @@ test.describe('the preview in the generator at 390 px', () => {
     const list = gen.panel.getByRole('list', { name: 'Console output' });
     const gap = () =>
       list.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
-    await expect.poll(() => lines.count(), { timeout: 30_000 }).toBeGreaterThan(40);
+    // The sample logs a line every 40 ms for as long as it runs. Every wait below is for lines
+    // to arrive (counted), never for time to pass: a slow machine only makes them come later.
+    // A line takes longer than 40 ms on a loaded machine, so the waits get 30 s.
+    const more = { timeout: 30_000 };
+    /** The frame the program runs in (a hidden spare frame waits beside it for the next run). */
+    const runningFrame = async () => {
+      const frame = page.getByTestId('preview-frame-host').locator('iframe:not([aria-hidden])');
+      return (await (await frame.elementHandle())!.contentFrame())!;
+    };
+    await expect.poll(() => lines.count(), more).toBeGreaterThan(40);
     // The newest line is in view: the list sits at its end, and keeps following.
     await expect.poll(gap).toBeLessThan(24);
     const seen = await lines.count();
-    await expect.poll(() => lines.count()).toBeGreaterThan(seen + 10);
+    await expect.poll(() => lines.count(), more).toBeGreaterThan(seen + 10);
     await expect.poll(gap).toBeLessThan(24);
     await expect(lines.last()).toBeInViewport();
     await shot(gen, 'console-390');
     await expectNoSeriousViolations(page, 'the preview console at 390 px');
 
+    // Refresh runs the program again in a new frame, with an empty Console that follows from its
+    // first line. A run shows at most PREVIEW_CONSOLE_MAX_ENTRIES lines (later ones are only
+    // counted), and the checks above take seconds on a busy machine, at a line every 40 ms.
+    const firstRun = await runningFrame();
+    await gen.panel.getByRole('button', { name: 'Refresh preview' }).click();
+    // The Console empties at once; the new frame replaces the old one once the code is built.
+    await expect.poll(() => firstRun.isDetached(), more).toBe(true);
+    await expect.poll(() => lines.count(), more).toBeGreaterThan(40);
+    await expect(lines.first().getByText('tick 1', { exact: true })).toBeVisible();
+    await expect.poll(gap).toBeLessThan(24);
+
     // Scrolled up by the user: new lines do not pull the list down.
     await list.hover();
     await page.mouse.wheel(0, -100_000);
     await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeLessThan(100);
-    await page.waitForTimeout(1_000);
-    // A second of new lines later, the list is still near its top, far from its end.
+    // A second's worth of new lines (25) later, the list is still near its top, far from its
+    // end: each of them had its chance to scroll the list (it follows as a line is added).
+    const newest = Number(/tick (\d+)/.exec(await lines.last().innerText())![1]);
+    await expect(list.getByText(`tick ${newest + 25}`, { exact: true })).toBeAttached(more);
     expect(await list.evaluate((el) => el.scrollTop)).toBeLessThan(100);
     expect(await gap()).toBeGreaterThan(500);
 
     // Stop: the timer ends at once, with its line at the end of the Console.
+    const secondRun = await runningFrame();
     await gen.panel.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(gen.panel).toHaveAttribute('data-preview-phase', 'stopped');
     await expect(lines.last()).toContainText('Stopped: you stopped the program.');
     const after = await lines.count();
-    await page.waitForTimeout(500);
+    // Nothing more can come, proved without waiting for time to pass: the program's frame,
+    // and with it its timer, is gone (a removed document runs no timers) …
+    await expect.poll(() => secondRun.isDetached()).toBe(true);
+    // … and a line it posted just before is not shown late: ten frames of this page later
+    // (each renders whatever message came), the Console still ends with the Stop line.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const next = () => (++frames < 10 ? requestAnimationFrame(next) : resolve());
+          requestAnimationFrame(next);
+        }),
+    );
     expect(await lines.count()).toBe(after);
+    await expect(lines.last()).toContainText('Stopped: you stopped the program.');
     await expect(gen.panel.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
