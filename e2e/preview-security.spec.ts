@@ -4,10 +4,20 @@
  * code saw (its Console) and that nothing happened on the app's side. Then: every request of
  * the preview goes to the app's own origin, and the preview works with nothing else reachable.
  */
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
 import { test as generatorTest } from './fixtures/generator-preview-test.ts';
 import { expect, test, type PreviewHarness } from './fixtures/preview-test.ts';
+
+/** Navigations of the app's own window (its main frame) from now on, as they start. */
+function mainFrameNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      urls.push(request.url());
+  });
+  return urls;
+}
 
 const attempt = (label: string, body: string) =>
   `try {\n  ${body}\n  console.log('${label}: allowed');\n} catch (e) {\n  console.log('${label}: refused', e.name);\n}`;
@@ -59,10 +69,13 @@ test.describe('live preview: what code in the frame cannot do', () => {
 
   test('it cannot navigate the app’s window through top.location', async ({ preview, page }) => {
     const before = page.url();
+    const navigations = mainFrameNavigations(page);
     await preview.run(attempt('top.location', "top.location.href = '/dashboard?taken-over';"));
     await preview.waitReady();
+    // Refused as the code asked (the SecurityError it caught): the browser starts no navigation
+    // for a frame without allow-top-navigation, so nothing is left to happen later.
     expect(await preview.consoleText()).toContain('top.location: refused SecurityError');
-    await page.waitForTimeout(500);
+    expect(navigations).toEqual([]);
     expect(page.url()).toBe(before);
   });
 
@@ -90,13 +103,19 @@ test.describe('live preview: what code in the frame cannot do', () => {
   test('it cannot open a popup onto the app', async ({ preview, page, context }) => {
     const pages: string[] = [];
     context.on('page', (p) => pages.push(p.url()));
+    // The browser's word on the link's popup, given when it is clicked.
+    const linkBlocked = page.waitForEvent('console', (m) =>
+      /Blocked opening .*dashboard\?link.* 'allow-popups' permission is not set/.test(m.text()),
+    );
     await preview.run(
       "const w = window.open('/dashboard');\nconsole.log('popup:', w === null ? 'refused' : 'opened');\n" +
-        "const a = document.createElement('a'); a.href = '/dashboard'; a.target = '_blank'; document.body.append(a); a.click();",
+        "const a = document.createElement('a'); a.href = '/dashboard?link'; a.target = '_blank'; document.body.append(a); a.click();",
     );
     await preview.waitReady();
+    // Both refused when asked (window.open returned null; the click was blocked): a refused
+    // popup is not opened later, so nothing is left to wait for.
     expect(await preview.consoleText()).toContain('popup: refused');
-    await page.waitForTimeout(500);
+    await linkBlocked;
     expect(pages).toEqual([]);
     expect(context.pages()).toHaveLength(1);
   });
@@ -216,6 +235,7 @@ generatorTest(
       "fetch('/api/auth/me').then((r) => console.log('fetch: answered', r.status), (e) => console.log('fetch: refused', e.name));",
       "const w = window.open('/dashboard');\nconsole.log('popup:', w === null ? 'refused' : 'opened');",
     ].join('\n');
+    const navigations = mainFrameNavigations(page);
     await page.getByTestId('upload-input').setInputFiles({
       name: 'probe.js',
       mimeType: 'text/javascript',
@@ -230,7 +250,9 @@ generatorTest(
     }
     expect(text).toContain('popup: refused');
     expect(text).not.toContain('access_token');
-    await page.waitForTimeout(500);
+    // Each attempt was refused when made (the errors and null it logged): no navigation or
+    // popup of the browser's is left pending, so nothing more can happen to wait for.
+    expect(navigations).toEqual([]);
     expect(page.url()).toMatch(/\/generator$/);
     await expect(page.getByText('taken over', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible();
