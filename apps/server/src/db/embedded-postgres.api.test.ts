@@ -28,6 +28,11 @@ async function tempDataDir() {
 }
 
 /** Pids of postgres processes serving `cluster` (Linux /proc). */
+/**
+ * The PostgreSQL servers (postmasters) running on `cluster`. A backend the postmaster has just
+ * forked carries the same command line until it names itself ("postgres: checkpointer"…), so a
+ * process whose parent is one of them is not counted.
+ */
 async function postgresPids(cluster: string): Promise<number[]> {
   const pids: number[] = [];
   for (const pid of await fs.readdir('/proc')) {
@@ -36,7 +41,8 @@ async function postgresPids(cluster: string): Promise<number[]> {
     const args = cmdline.split('\0');
     if (args[0]?.endsWith('/postgres') && args.includes(cluster)) pids.push(Number(pid));
   }
-  return pids;
+  const parents = await Promise.all(pids.map((pid) => parentOf(pid).catch(() => 0)));
+  return pids.filter((_, i) => !pids.includes(parents[i]!));
 }
 
 async function parentOf(pid: number): Promise<number> {
