@@ -12,6 +12,7 @@ import {
   holdKey,
   loginViaApi,
   openGenerator,
+  releaseHold,
   sendPrompt,
   setUsage,
   signIn,
@@ -89,7 +90,9 @@ test.describe('generator', () => {
     await expect(userMessages(page)).toHaveCount(0);
 
     // Generate: the answer streams in word by word before it completes.
-    await sendPrompt(page, 'a greeting function [[chunk-delay:400]]');
+    // Held halfway (before the code's return line) until the checks of the streaming state are done.
+    const hold = holdKey();
+    await sendPrompt(page, `a greeting function [[hold:${hold}]]`);
     const streaming = assistantMessages(page).first();
     // A partial answer is on screen while the rest is still coming.
     await expect(streaming).toContainText('Here is the JavaScript code');
@@ -100,6 +103,7 @@ test.describe('generator', () => {
     await expect(promptBox(page)).toHaveValue('');
     await expect(userMessages(page).first()).toContainText('a greeting function');
     await expect(userMessages(page).first()).toContainText('You');
+    await releaseHold(page.request, hold);
     await waitIdle(page);
     await expect(page.getByText(MESSAGES.codeGenerated)).toBeVisible();
     await expectCode(
