@@ -49,6 +49,8 @@ async function send(page: Page, text: string) {
 /** The messages the model received, from a [[echo]] answer (its JSON block is in the editor). */
 async function echoed(page: Page): Promise<{ role: string; content: string }[]> {
   await expect(editorPanel(page)).toHaveAttribute('data-code', /^\[/);
+  // Started; read it only once the whole answer is in.
+  await waitIdle(page);
   return JSON.parse((await editorPanel(page).getAttribute('data-code'))!);
 }
 
