@@ -26,7 +26,7 @@ const isPreviewCode = (url: string) =>
 test.describe('the preview in the generator at 1280 px', () => {
   // A generation, a build and a run each; the test machine is shared and busy.
   test.describe.configure({ timeout: 90_000 });
-  test('nothing of the preview loads before it opens; a generated React counter runs beside the editor, and a click changes it', async ({
+  test('nothing of the preview loads before it opens; a generated React counter runs beside the editor, a click changes it, and Open in new tab shows it full size', async ({
     gen,
     page,
   }) => {
@@ -59,40 +59,18 @@ test.describe('the preview in the generator at 1280 px', () => {
     await expect.poll(() => gen.consoleText(), { timeout: 10_000 }).toContain('typed in');
     await gen.showPreview();
     await expect(gen.frame.getByText('Count: 0')).toBeVisible();
-  });
 
-  test('a TypeScript file with type annotations runs', async ({ gen }) => {
-    await gen.open();
-    await gen.setLanguage('TypeScript');
-    await gen.generate('typescript');
-    await gen.waitReady();
-    await expect(gen.frame.getByRole('listitem')).toHaveText([
-      'Hello, Ada (210)',
-      'Hello, Alan (113)',
+    // Open in new tab shows the same sandboxed document full size; the generator stays.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      gen.panel.getByRole('button', { name: 'Open preview in a new tab' }).click(),
     ]);
-    expect(await gen.consoleText()).toContain('Hello, Ada (210)');
-  });
-
-  test('an HTML page renders with its CSS, and its script runs', async ({ gen }) => {
-    await gen.open();
-    await gen.generate('html');
-    await gen.waitReady();
-    const title = gen.frame.getByRole('heading', { name: 'Hello from HTML' });
-    await expect(title).toHaveCSS('color', 'rgb(190, 24, 93)');
-    await gen.frame.getByRole('button', { name: 'Change' }).click();
-    await expect(gen.frame.getByRole('heading')).toHaveText('Changed by a script');
-  });
-
-  test('a Python script prints to the Console', async ({ gen }) => {
-    await gen.generatePython('python');
-    await gen.waitReady(120_000);
-    await gen.showConsole();
-    const text = await gen.consoleText();
-    expect(text).toContain('Squares: [1, 4, 9, 16, 25]');
-    expect(text).toContain('Sum: 55');
-    // Python is not checked as JavaScript: no error marks in the editor.
-    expect(await gen.linesWith('.squiggly-error')).toEqual([]);
-    await shot(gen, 'python-1280');
+    await expect(tab).toHaveURL(/\/preview\/frame\.html$/);
+    await expect(tab.getByText('Count: 0')).toBeVisible();
+    await tab.getByRole('button', { name: 'Add one' }).click();
+    await expect(tab.getByText('Count: 1')).toBeVisible();
+    expect(await tab.evaluate(() => self.origin)).toBe('null');
+    expect(page.url()).toMatch(/\/generator$/);
   });
 
   test('a Python exception marks its line; Fix with AI (an edit) makes it run', async ({
@@ -221,7 +199,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     });
   });
 
-  test('Fix with AI at the edit limit shows the usual upgrade message and sends nothing', async ({
+  test('an unknown package is marked on its line; Fix with AI at the edit limit shows the usual upgrade message and sends nothing', async ({
     gen,
     page,
   }) => {
@@ -230,9 +208,15 @@ test.describe('the preview in the generator at 1280 px', () => {
     await setUsage(page.request, id, { generations: 0, edits: PLAN_LIMITS.free.editsPerMonth });
     await gen.open();
     await gen.generate('unknown-import');
+    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'build-failed');
     await expect(gen.panel.getByRole('alert')).toContainText(
       'package axios is not available in the preview',
     );
+    // The error names its line in the Console and marks it in the editor.
+    const lines = await gen.showConsole();
+    await expect(lines.first()).toContainText('package axios is not available in the preview');
+    await expect(lines.first()).toContainText('line 2');
+    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([2]);
     const asked = page.getByRole('log', { name: 'Chat History' }).getByRole('article', {
       name: 'You message',
     });
@@ -259,36 +243,6 @@ test.describe('the preview in the generator at 1280 px', () => {
     await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([4]);
     await page.getByLabel('Language', { exact: true }).selectOption('Python');
     await expect(page.getByLabel('Language', { exact: true })).toHaveValue('Python');
-  });
-
-  test('an import of an unknown package gives the clear error on its line', async ({ gen }) => {
-    await gen.open();
-    await gen.generate('unknown-import');
-    await expect(gen.panel).toHaveAttribute('data-preview-phase', 'build-failed');
-    const lines = await gen.showConsole();
-    await expect(lines.first()).toContainText('package axios is not available in the preview');
-    await expect(lines.first()).toContainText('line 2');
-    await expect.poll(() => gen.linesWith('.squiggly-error')).toEqual([2]);
-  });
-
-  test('Open in new tab shows the same sandboxed document full size', async ({
-    gen,
-    page,
-    context,
-  }) => {
-    await gen.open();
-    await gen.generate('react-counter');
-    await gen.waitReady();
-    const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      gen.panel.getByRole('button', { name: 'Open preview in a new tab' }).click(),
-    ]);
-    await expect(tab).toHaveURL(/\/preview\/frame\.html$/);
-    await expect(tab.getByText('Count: 0')).toBeVisible();
-    await tab.getByRole('button', { name: 'Add one' }).click();
-    await expect(tab.getByText('Count: 1')).toBeVisible();
-    expect(await tab.evaluate(() => self.origin)).toBe('null');
-    expect(page.url()).toMatch(/\/generator$/);
   });
 });
 
@@ -437,48 +391,16 @@ test.describe('the preview in the generator at 390 px', () => {
   });
 });
 
-test.describe('the preview in the generator: network', () => {
-  // Each test loads Pyodide once (seconds; longer on a busy test machine).
+test.describe('the preview in the generator: every kind of code, on the app’s origin only', () => {
+  // One generation, build and run per kind, Pyodide loaded once: longer on a busy 2-core machine.
   test.describe.configure({ timeout: 180_000 });
-  const runEverything = async (gen: GeneratorPreview) => {
-    await gen.open();
-    await gen.generate('react-counter');
-    await gen.waitReady();
-    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
-    await gen.clearEditor();
-    await gen.setLanguage('TypeScript');
-    await gen.generate('typescript');
-    await gen.waitReady();
-    await expect(gen.frame.getByRole('listitem')).toHaveCount(2);
-    await gen.clearEditor();
-    await gen.generate('html');
-    await gen.waitReady();
-    await expect(gen.frame.getByRole('heading', { name: 'Hello from HTML' })).toBeVisible();
-    await gen.clearEditor();
-    await gen.setLanguage('Python');
-    await gen.generate('python');
-    await gen.waitReady(120_000);
-    expect(await gen.consoleText()).toContain('Sum: 55');
-  };
 
-  test('every request made while the preview runs goes to the app’s own origin', async ({
+  test('React, TypeScript, HTML and Python all run with the browser’s network limited to the app’s origin, and every request goes there', async ({
     gen,
     context,
   }) => {
     const requests: Request[] = [];
     context.on('request', (r) => requests.push(r));
-    await runEverything(gen);
-    const urls = requests.map((r) => r.url());
-    expect(urls.some((u) => u.includes('/preview/vendor/'))).toBe(true);
-    expect(urls.some((u) => u.includes('/preview/pyodide/'))).toBe(true);
-    const foreign = urls.filter((u) => !u.startsWith(`${gen.baseUrl}/`) && !u.startsWith('blob:'));
-    expect(foreign).toEqual([]);
-  });
-
-  test('the whole preview works with the browser’s network limited to the app’s origin', async ({
-    gen,
-    context,
-  }) => {
     const refused: string[] = [];
     await context.route(
       (url) => url.origin !== gen.baseUrl,
@@ -487,7 +409,49 @@ test.describe('the preview in the generator: network', () => {
         return route.abort('internetdisconnected');
       },
     );
-    await runEverything(gen);
+    await gen.open();
+    await gen.generate('react-counter');
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+
+    // A TypeScript file with type annotations runs.
+    await gen.clearEditor();
+    await gen.setLanguage('TypeScript');
+    await gen.generate('typescript');
+    await gen.waitReady();
+    await expect(gen.frame.getByRole('listitem')).toHaveText([
+      'Hello, Ada (210)',
+      'Hello, Alan (113)',
+    ]);
+    expect(await gen.consoleText()).toContain('Hello, Ada (210)');
+
+    // An HTML page renders with its CSS, and its script runs.
+    await gen.clearEditor();
+    await gen.generate('html');
+    await gen.waitReady();
+    await gen.showPreview();
+    const title = gen.frame.getByRole('heading', { name: 'Hello from HTML' });
+    await expect(title).toHaveCSS('color', 'rgb(190, 24, 93)');
+    await gen.frame.getByRole('button', { name: 'Change' }).click();
+    await expect(gen.frame.getByRole('heading')).toHaveText('Changed by a script');
+
+    // A Python script prints to the Console; Python is not checked as JavaScript (no marks).
+    await gen.clearEditor();
+    await gen.setLanguage('Python');
+    await gen.generate('python');
+    await gen.waitReady(120_000);
+    await gen.showConsole();
+    const text = await gen.consoleText();
+    expect(text).toContain('Squares: [1, 4, 9, 16, 25]');
+    expect(text).toContain('Sum: 55');
+    expect(await gen.linesWith('.squiggly-error')).toEqual([]);
+    await shot(gen, 'python-1280');
+
+    const urls = requests.map((r) => r.url());
+    expect(urls.some((u) => u.includes('/preview/vendor/'))).toBe(true);
+    expect(urls.some((u) => u.includes('/preview/pyodide/'))).toBe(true);
+    const foreign = urls.filter((u) => !u.startsWith(`${gen.baseUrl}/`) && !u.startsWith('blob:'));
+    expect(foreign).toEqual([]);
     expect(refused).toEqual([]);
   });
 });

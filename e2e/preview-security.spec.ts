@@ -1,13 +1,14 @@
 /**
  * Generated code is untrusted (DESIGN §3.12, docs/decisions/020). Code running in the preview
  * tries what hostile code would; each attempt must fail, and each test checks both what the
- * code saw (its Console) and that nothing happened on the app's side. Then: every request of
- * the preview goes to the app's own origin, and the preview works with nothing else reachable.
+ * code saw (its Console) and that nothing happened on the app's side. That every request of the
+ * preview goes to the app's own origin, and that it works with nothing else reachable, is
+ * checked in the generator (generator-preview.spec.ts), where all four kinds of code run.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
 import { test as generatorTest } from './fixtures/generator-preview-test.ts';
-import { expect, test, type PreviewHarness } from './fixtures/preview-test.ts';
+import { expect, test } from './fixtures/preview-test.ts';
 
 /** Navigations of the app's own window (its main frame) from now on, as they start. */
 function mainFrameNavigations(page: Page): string[] {
@@ -118,55 +119,6 @@ test.describe('live preview: what code in the frame cannot do', () => {
     await linkBlocked;
     expect(pages).toEqual([]);
     expect(context.pages()).toHaveLength(1);
-  });
-});
-
-test.describe('live preview: network', () => {
-  // Each test loads Pyodide once (seconds; longer on a busy test machine).
-  test.describe.configure({ timeout: 180_000 });
-  const runEverything = async (preview: PreviewHarness) => {
-    await preview.run(PREVIEW_SAMPLES['react-counter'].code);
-    await preview.waitReady();
-    await expect(preview.frame.getByText('Count: 0')).toBeVisible();
-    await preview.run(PREVIEW_SAMPLES.typescript.code, 'TypeScript');
-    await preview.waitReady();
-    await preview.run(PREVIEW_SAMPLES.html.code);
-    await preview.waitReady();
-    await preview.run(PREVIEW_SAMPLES.python.code, 'Python');
-    await preview.waitReady(120_000);
-    expect(await preview.consoleText()).toContain('Sum: 55');
-  };
-
-  test('every request made while the preview runs goes to the app’s own origin', async ({
-    preview,
-    context,
-  }) => {
-    const requests: Request[] = [];
-    context.on('request', (r) => requests.push(r));
-    await runEverything(preview);
-    const urls = requests.map((r) => r.url());
-    expect(urls.some((u) => u.includes('/preview/vendor/'))).toBe(true);
-    expect(urls.some((u) => u.includes('/preview/pyodide/'))).toBe(true);
-    const foreign = urls.filter(
-      (u) => !u.startsWith(`${preview.baseUrl}/`) && !u.startsWith('blob:'),
-    );
-    expect(foreign).toEqual([]);
-  });
-
-  test('the whole preview works with the network limited to the app’s origin', async ({
-    preview,
-    context,
-  }) => {
-    const refused: string[] = [];
-    await context.route(
-      (url) => url.origin !== preview.baseUrl,
-      (route) => {
-        refused.push(route.request().url());
-        return route.abort('internetdisconnected');
-      },
-    );
-    await runEverything(preview);
-    expect(refused).toEqual([]);
   });
 });
 
