@@ -63,7 +63,11 @@ export function VersionRow({
           <span className="font-semibold text-fg">v{v.number}</span>
           <span className="text-muted">{SOURCE_TEXT[v.source]}</span>
           {v.label ? (
-            <Badge tone="accent" className="ml-auto max-w-[9rem] truncate" title={v.label}>
+            <Badge
+              tone={selected ? 'accent-on-tint' : 'accent'}
+              className="ml-auto max-w-[9rem] truncate"
+              title={v.label}
+            >
               {v.label}
             </Badge>
           ) : null}
