@@ -425,6 +425,7 @@ test.describe('History panel, stepping back', () => {
   });
 });
 
+/** Screenshots of the review, Edit selection and History, each state also checked by axe. */
 test.describe('history screenshots', () => {
   test.describe.configure({ timeout: 120_000 });
   for (const width of [1280, 390]) {
@@ -547,6 +548,18 @@ test.describe('history screenshots', () => {
       await expectNoSeriousViolations(page, `naming a checkpoint at ${width} px`);
       await form.getByRole('button', { name: 'Save name' }).click();
       await expect(rows.last()).toContainText('First draft');
+
+      // The Preview panel beside (or, on a phone, instead of) them passes axe too.
+      const previewTab = page.getByRole('tablist', { name: 'Workspace' }).getByRole('tab', {
+        name: /^Preview/,
+      });
+      if (await previewTab.isVisible()) await previewTab.click();
+      await expect(page.getByTestId('preview-panel')).toHaveAttribute(
+        'data-preview-phase',
+        'ready',
+        { timeout: 30_000 },
+      );
+      await expectNoSeriousViolations(page, `the Preview panel at ${width} px`);
     });
   }
 });
