@@ -6,8 +6,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Waits for the page's finite animations and transitions (a toast fading in or out) to end: axe
+ * reads colours as painted, and a half-faded toast is not what a reader sees once it settles.
+ * Endless ones (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
+
 /** Runs axe on the page as it is and fails on serious or critical violations, naming them. */
 export async function expectNoSeriousViolations(page: Page, what: string) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

@@ -21,6 +21,7 @@ import {
   usageOf,
   waitIdle,
 } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const FREE = PLAN_LIMITS.free;
 // A 1×1 transparent PNG: the server detects the type from these bytes.
@@ -436,6 +437,7 @@ test.describe('generator', () => {
   });
 });
 
+/** Screenshots of the generator's states, each also checked by axe (e2e/axe.ts). */
 test.describe('generator screenshots', () => {
   for (const width of [1280, 390]) {
     test(`at ${width} px: empty, with chat and code, save and upgrade dialogs`, async ({
@@ -447,6 +449,7 @@ test.describe('generator screenshots', () => {
       const user = await login();
       await openGenerator(page);
       await shot(page, `shot-empty-${width}`);
+      await expectNoSeriousViolations(page, `/generator (empty) at ${width} px`);
       await sendPrompt(page, 'a debounce helper');
       await waitIdle(page);
       await sendPrompt(page, 'add a cancel method');
@@ -454,10 +457,18 @@ test.describe('generator screenshots', () => {
       await acceptReview(page);
       await expectCode(page, /edited: add a cancel method/);
       await shot(page, `shot-chat-code-${width}`);
+      if (width < 1024) {
+        // On a phone the answer leaves the Code tab on view; the chat is on its own tab.
+        await expectNoSeriousViolations(page, `/generator (Code tab) at ${width} px`);
+        await page.getByRole('tab', { name: /^Chat/ }).click();
+      }
+      await expect(page.getByRole('article', { name: 'AI Assistant message' })).toHaveCount(2);
+      await expectNoSeriousViolations(page, `/generator (with answers) at ${width} px`);
       await page.getByRole('button', { name: 'Save Project' }).click();
       await expect(page.getByRole('dialog', { name: 'Save Project' })).toBeVisible();
       await page.getByRole('dialog').getByLabel('Project Name').fill('Debounce');
       await shot(page, `shot-save-dialog-${width}`);
+      await expectNoSeriousViolations(page, `/generator (save dialog) at ${width} px`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       const session = await signIn(page.request, user);
       await setUsage(page.request, session.id, {
@@ -472,6 +483,7 @@ test.describe('generator screenshots', () => {
       await sendPrompt(page, 'more');
       await expect(page.getByRole('dialog', { name: 'Upgrade to Continue' })).toBeVisible();
       await shot(page, `shot-upgrade-dialog-${width}`);
+      await expectNoSeriousViolations(page, `/generator (upgrade dialog) at ${width} px`);
     });
   }
 });
