@@ -2,6 +2,11 @@
  * axe-core (through @axe-core/playwright) on every screen, signed out and signed in, at 1280 and
  * 390 px: any violation of impact "serious" or "critical" fails the test and is listed with the
  * elements it was found on. Rules: axe's WCAG 2.0/2.1 A and AA sets plus its best practices.
+ *
+ * The same walk keeps the screenshots, so each page is opened once per width: every route of
+ * SPEC §2.1 plus /terms, /privacy and a 404, the auth dialog and the mobile menu, under
+ * e2e/output/screenshots/<name>-<width>.png. A route must show its main heading and must not
+ * scroll sideways (a failure names the widest offenders).
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -18,17 +23,50 @@ import {
 
 const WIDTHS = [1280, 390] as const;
 
+/** `name` is the screenshot's file name: <name>-<width>.png. */
 const SIGNED_OUT = [
-  { path: '/', heading: 'Describe it. Codewright writes the code.' },
-  { path: '/features', heading: 'Built for how developers actually work' },
-  { path: '/examples', heading: 'See what you can build' },
-  { path: '/pricing', heading: 'Simple pricing that scales with you' },
-  { path: '/docs', heading: 'Documentation' },
-  { path: '/sign-in', heading: 'Sign in to Codewright' },
-  { path: '/terms', heading: 'Terms of Service' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/no-such-page', heading: 'Page not found' },
+  { name: 'home', path: '/', heading: 'Describe it. Codewright writes the code.' },
+  { name: 'features', path: '/features', heading: 'Built for how developers actually work' },
+  { name: 'examples', path: '/examples', heading: 'See what you can build' },
+  { name: 'pricing', path: '/pricing', heading: 'Simple pricing that scales with you' },
+  { name: 'docs', path: '/docs', heading: 'Documentation' },
+  { name: 'sign-in', path: '/sign-in', heading: 'Sign in to Codewright' },
+  { name: 'terms', path: '/terms', heading: 'Terms of Service' },
+  { name: 'privacy', path: '/privacy', heading: 'Privacy Policy' },
+  { name: '404', path: '/no-such-page', heading: 'Page not found' },
 ] as const;
+
+/** Fails if the page scrolls sideways at `width`, naming the widest offenders. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  const overflow = await page.evaluate(() => {
+    const el = document.documentElement;
+    const offenders = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((n) => n.getBoundingClientRect().right > el.clientWidth + 1)
+      .slice(0, 5)
+      .map((n) => `${n.tagName.toLowerCase()}.${(n.getAttribute('class') ?? '').slice(0, 60)}`);
+    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, offenders };
+  });
+  expect(overflow.clientWidth).toBe(width);
+  expect(
+    overflow.scrollWidth,
+    `sideways scroll; offenders: ${overflow.offenders.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+/** Writes e2e/output/screenshots/<name>.png with animations stopped. */
+async function saveScreenshot(page: Page, name: string, fullPage: boolean) {
+  await page.screenshot({
+    path: `e2e/output/screenshots/${name}.png`,
+    fullPage,
+    animations: 'disabled',
+  });
+}
+
+/** No sideways scroll at `width`, then the full page as <name>-<width>.png. */
+async function captureRoute(page: Page, name: string, width: number) {
+  await expectNoSidewaysScroll(page, width);
+  await saveScreenshot(page, `${name}-${width}`, true);
+}
 
 /** On a phone, the workspace tab of that name (Chat, Code, Preview); nothing on a desktop. */
 async function showTab(page: Page, name: 'Chat' | 'Code' | 'Preview') {
@@ -53,6 +91,7 @@ for (const width of WIDTHS) {
         await waitForApp(page);
         await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
         await expectNoSeriousViolations(page, route.path);
+        await captureRoute(page, route.name, width);
       });
     }
 
@@ -64,6 +103,8 @@ for (const width of WIDTHS) {
       // No social sign-in on the test server: the dialog opens on the email form.
       await expect(dialog.getByLabel('Email')).toBeFocused();
       await expectNoSeriousViolations(page, 'the auth dialog (email)');
+      await expect(dialog.getByLabel('Email')).toBeVisible();
+      await saveScreenshot(page, `auth-dialog-${width}`, false);
     });
 
     test('/share: a public shared project (signed out)', async ({ page, request }) => {
@@ -119,6 +160,8 @@ for (const width of WIDTHS) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
         await expectNoSeriousViolations(page, 'the mobile menu');
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+        await saveScreenshot(page, `mobile-menu-${width}`, false);
       });
     }
 
@@ -127,7 +170,9 @@ for (const width of WIDTHS) {
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: 'Coding Workspace' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Create Your First Project' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
       await expectNoSeriousViolations(page, '/dashboard');
+      await captureRoute(page, 'dashboard', width);
     });
 
     test('a project card and its share-link dialog (signed in)', async ({ page, login }) => {
@@ -234,7 +279,9 @@ for (const width of WIDTHS) {
       await login();
       // The shared opener waits 15 s for the lazily loaded route (the default 7 s failed once).
       await openGenerator(page);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
       await expectNoSeriousViolations(page, '/generator (empty)');
+      await captureRoute(page, 'generator', width);
       await send(page, 'a checked answer');
       await send(page, 'and an edit');
       if (width < 1024) {
