@@ -1,35 +1,15 @@
 /**
- * Marketing site (issue 5): every public page at desktop and phone widths, the
- * landing counters, the examples filter and copy, pricing for visitors and
- * signed-in users, the docs search, CTA tracking and Do Not Track.
+ * Marketing site (issue 5): the landing counters, the examples filter and copy, pricing for
+ * visitors and signed-in users, the docs search, CTA tracking and Do Not Track.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test, waitForApp, type TestUser } from './fixtures.ts';
 
+// Each public page's title, description, h1 and landmarks at both widths are checked in the one
+// walk of the public pages, accessibility.spec.ts.
 const PROJECT = 'codewright';
 /** Must match ADMIN in e2e/start-server.mjs, which makes it an admin (`npm run admin -- grant`). */
 const ADMIN: TestUser = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
-
-const PAGES = [
-  { name: 'home', path: '/', h1: 'Describe it. Codewright writes the code.', title: /^Codewright/ },
-  {
-    name: 'features',
-    path: '/features',
-    h1: 'Built for how developers actually work',
-    title: /^Features · /,
-  },
-  { name: 'examples', path: '/examples', h1: 'See what you can build', title: /^Examples · / },
-  {
-    name: 'pricing',
-    path: '/pricing',
-    h1: 'Simple pricing that scales with you',
-    title: /^Pricing · /,
-  },
-  { name: 'docs', path: '/docs', h1: 'Documentation', title: /^Documentation · / },
-  { name: 'terms', path: '/terms', h1: 'Terms of Service', title: /^Terms of Service · / },
-  { name: 'privacy', path: '/privacy', h1: 'Privacy Policy', title: /^Privacy Policy · / },
-  { name: '404', path: '/no-such-page', h1: 'Page not found', title: /^Page not found · / },
-] as const;
 
 const description = (page: Page) =>
   page.locator('meta[name="description"]').getAttribute('content');
@@ -57,39 +37,6 @@ const isAnalyticsLog = (req: Request) =>
 /** Events of an analytics request, whether sent by fetch or by sendBeacon. */
 function eventsOf(req: Request): Array<Record<string, unknown>> {
   return ((req.postDataJSON() ?? {}) as { events?: Array<Record<string, unknown>> }).events ?? [];
-}
-
-for (const width of [1280, 390] as const) {
-  test.describe(`marketing pages at ${width} px`, () => {
-    test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
-
-    for (const route of PAGES) {
-      test(`${route.path}: own title and description, one h1, landmarks`, async ({ page }) => {
-        await page.goto(route.path);
-        await expect(page.getByRole('heading', { level: 1, name: route.h1 })).toBeVisible();
-        await expect(page.locator('h1')).toHaveCount(1);
-        await expect(page).toHaveTitle(route.title);
-        expect((await description(page))?.length ?? 0).toBeGreaterThan(50);
-        await expect(page.getByRole('banner')).toBeVisible();
-        await expect(page.getByRole('main')).toBeVisible();
-        await expect(page.getByRole('contentinfo')).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
-        if (route.path === '/') {
-          await page.locator('[data-counter]').last().scrollIntoViewIfNeeded();
-          await expect(page.locator('[data-counter]').last()).toHaveText('200000+');
-          await page.evaluate(() => window.scrollTo(0, 0));
-        }
-        await page.screenshot({
-          path: `e2e/output/screenshots/marketing-${route.name}-${width}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      });
-    }
-  });
 }
 
 test('each page replaces the meta description on client-side navigation', async ({ page }) => {
