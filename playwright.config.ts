@@ -12,8 +12,8 @@ export default defineConfig({
   // CI reruns a failed test once; one that passes only then is reported as flaky in the summary.
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  // A generator test loads Monaco and streams an answer: on a busy 2-core CI machine that can take 30 s.
-  timeout: 60_000,
+  // Most tests take 2–15 s on 2 cores; a longer one sets its own time-out and says why.
+  timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'e2e/output/results.json' }]],
   use: {

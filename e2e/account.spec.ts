@@ -16,6 +16,7 @@ const test = base.extend<{ account: AccountServer }, { accountServer: AccountSer
       await use(server);
       await server.stop();
     },
+    // Boots a second app server with its SMTP sink and OAuth providers, once per worker.
     { scope: 'worker', timeout: 90_000 },
   ],
   account: async ({ accountServer }, use) => use(accountServer),

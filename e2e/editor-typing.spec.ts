@@ -18,6 +18,7 @@ async function typeLines(gen: GeneratorPreview, lines: string[]): Promise<void> 
 const code = (gen: GeneratorPreview) => gen.page.getByTestId('editor-panel');
 
 test.describe('typing code by hand', () => {
+  // Each test types code key by key (real key events, paced) and then runs or edits it.
   test.describe.configure({ timeout: 90_000 });
 
   test('JavaScript: auto-closed brackets and quotes, typed over, keep what was typed; the preview runs it; undo after an AI edit brings the typed code back', async ({

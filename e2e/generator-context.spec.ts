@@ -160,6 +160,8 @@ test.describe('context on edits and in the chat (decision 033)', () => {
     page,
     login,
   }) => {
+    // A page fetched, then three answers, two of them reviewed edits.
+    test.setTimeout(60_000);
     const user = await login();
     const session = await signIn(page.request, user);
     await openWithCapabilities(page);
@@ -208,6 +210,8 @@ test.describe('context on edits and in the chat (decision 033)', () => {
       page,
       login,
     }) => {
+      // Three answers, a reload and a save with chips: twice a usual test.
+      test.setTimeout(60_000);
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
       const user = await login();
       const session = await signIn(page.request, user);
@@ -462,6 +466,7 @@ async function startBareServer(port: number): Promise<{ url: string; stop: () =>
 test.describe('without media models', () => {
   let bare: { url: string; stop: () => Promise<void> };
   test.beforeAll(async () => {
+    // Boots a second app server (its admin first, then the server itself).
     test.setTimeout(120_000);
     bare = await startBareServer(PORT + 2);
   });

@@ -248,6 +248,7 @@ test.describe('the preview in the generator at 1280 px', () => {
 
 test.describe('the preview in the generator at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  // As at 1280 px: a generation, a build and a run each, and Python's Pyodide once.
   test.describe.configure({ timeout: 90_000 });
 
   test('tabs switch between Code, Preview and its Console; the preview loads when its tab opens; an error leads to its line', async ({

@@ -81,6 +81,7 @@ for (const width of WIDTHS) {
       page,
       login,
     }) => {
+      // Five generations, each streamed and rendered in full.
       test.setTimeout(90_000);
       await login();
       await openGenerator(page);
@@ -428,6 +429,8 @@ test.describe('generator workspace at 1280 px', () => {
     page,
     login,
   }) => {
+    // A generation, then an edit held and stopped mid-code, then its review.
+    test.setTimeout(60_000);
     const user = await login();
     const session = await signIn(page.request, user);
     await openGenerator(page);
@@ -509,6 +512,8 @@ test.describe('focus, hints and small texts (issue 40)', () => {
       page,
       login,
     }) => {
+      // A save, an edit and a leave through the dashboard: twice a usual test.
+      test.setTimeout(60_000);
       await page.setViewportSize(viewport(width));
       await login();
       await openGenerator(page);

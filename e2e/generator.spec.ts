@@ -68,9 +68,7 @@ test.describe('generator', () => {
     login,
     context,
   }) => {
-    // A long flow (now with edit review and the preview beside it): on a busy 2-core CI
-    // machine it runs close to the default 30 s.
-    test.slow();
+    // A long flow (three answers, a review, a save and a reopen, the preview beside it).
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await login();
@@ -209,8 +207,7 @@ test.describe('generator', () => {
     page,
     login,
   }) => {
-    // A long flow (now with edit review and the preview beside it): on a busy 2-core CI
-    // machine it runs close to the default 30 s.
+    // Uploads of three kinds, each read and checked by the server: three times the default.
     test.slow();
     await login();
     await openGenerator(page);
@@ -358,6 +355,8 @@ test.describe('generator', () => {
     login,
     browser,
   }) => {
+    // Two accounts, a save, two reloads and a Back: twice a usual test.
+    test.setTimeout(60_000);
     await login();
     await openGenerator(page);
     await sendPrompt(page, 'an address book');
@@ -444,6 +443,7 @@ test.describe('generator screenshots', () => {
       page,
       login,
     }) => {
+      // Two answers, a reload and four screenshots, each state checked by axe.
       test.setTimeout(60_000);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       const user = await login();

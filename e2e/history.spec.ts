@@ -267,6 +267,7 @@ test.describe('review of AI edits', () => {
 });
 
 test.describe('History panel', () => {
+  // Each test generates and edits on Pro, then reads versions back after a reload.
   test.describe.configure({ timeout: 90_000 });
   test('Free: History opens the upgrade dialog with the Version control note', async ({
     page,
@@ -427,6 +428,7 @@ test.describe('History panel, stepping back', () => {
 
 /** Screenshots of the review, Edit selection and History, each state also checked by axe. */
 test.describe('history screenshots', () => {
+  // A whole walk: generate, save, review, Edit selection, History, a checkpoint, the Preview.
   test.describe.configure({ timeout: 120_000 });
   for (const width of [1280, 390]) {
     test(`at ${width} px: the diff review, Edit selection and the History panel`, async ({

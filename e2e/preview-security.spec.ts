@@ -168,6 +168,7 @@ test('Open in new tab shows the same sandboxed preview full size, cut off from t
 generatorTest(
   'in the generator, code loaded into the editor is refused the app’s storage, DOM, window, API and popups',
   async ({ gen, page, context }) => {
+    // Five hostile programs, each generated, built and run in the generator's preview.
     generatorTest.setTimeout(90_000);
     const fromFrame: string[] = [];
     page.on('request', (request) => {

@@ -258,6 +258,7 @@ test.describe('live preview: errors and the Console', () => {
 });
 
 test('the panel works at 390 px and at 1280 px wide', async ({ preview, page }) => {
+  // Runs JavaScript and Python (Pyodide's first load) at both widths.
   test.setTimeout(120_000);
   const shot = (name: string, width: number) =>
     page.screenshot({ path: `e2e/output/screenshots/preview-${name}-${width}.png` });
