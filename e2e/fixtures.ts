@@ -6,7 +6,8 @@
  *     await page.goto('/dashboard');
  *   });
  */
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base } from './fixtures/screens-opened.ts';
 import { randomUUID } from 'node:crypto';
 
 export interface TestUser {

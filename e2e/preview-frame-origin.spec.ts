@@ -8,7 +8,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './fixtures/screens-opened.ts';
 import { PREVIEW_FRAME_PATH } from '@codewright/contract';
 
 const MARK = 'phished' + '-by-another-site';

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
+import { checkCoverage, ROUTES_DIR, SCREENS_DIR } from './coverage-list.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { PG_INSTALL_HINT, startPgCluster } from './pg-cluster.mjs';
 import {
@@ -115,7 +116,11 @@ const SUITES = {
   unit: { label: 'unit', run: () => vitestSuite('unit', 'unit', testEnv()) },
   api: {
     label: 'api (embedded PG)',
-    run: () => vitestSuite('api', 'api-embedded', testEnv()),
+    run() {
+      // The routes this run calls (scripts/coverage-list.mjs); api-pg adds to them.
+      rmSync(ROUTES_DIR, { recursive: true, force: true });
+      return vitestSuite('api', 'api-embedded', testEnv());
+    },
   },
   'api-pg': {
     label: 'api-pg (Debian PG)',
@@ -154,6 +159,7 @@ const SUITES = {
     async run({ buildError }) {
       if (buildError) return failure(`not run: ${buildError}`);
       const since = Date.now();
+      rmSync(SCREENS_DIR, { recursive: true, force: true });
       const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
       const { code, reason } = await run([PLAYWRIGHT, 'test'], { env, timeoutMs: 40 * MINUTE });
       const read = readFreshReport(PLAYWRIGHT_REPORT, since);
@@ -270,6 +276,21 @@ async function main() {
       counts = failure(`crashed: ${err instanceof Error ? err.message : String(err)}`);
     }
     rows.push({ label: suite.label, ms: Date.now() - t, ...counts });
+  }
+  // A full run also checks that it still calls every route and opens every screen the last
+  // full run on main did (scripts/coverage-list.json): one check, passed or failed.
+  if (selected.includes('api') && selected.includes('e2e')) {
+    const t = Date.now();
+    const { ok, messages } = checkCoverage();
+    console.log(`\n━━━ coverage list ━━━\n${messages.join('\n')}`);
+    rows.push({
+      label: 'coverage list',
+      ms: Date.now() - t,
+      passed: ok ? 1 : 0,
+      failed: ok ? 0 : 1,
+      skipped: 0,
+      notes: ok ? [] : messages.filter((m) => m.startsWith('dropped') || m.startsWith('no ')),
+    });
   }
   return printSummary(rows);
 }

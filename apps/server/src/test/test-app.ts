@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -28,6 +29,29 @@ export interface TestAppOptions {
   urlFetchCa?: BuildAppOptions['urlFetchCa'];
   /** The clock of signed URLs and of the auth limits (a test moves it on instead of sleeping). */
   clock?: BuildAppOptions['clock'];
+}
+
+/** Where the API suites note the routes they call (scripts/coverage-list.mjs reads them). */
+export const ROUTES_HIT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../.tmp/coverage/api-routes',
+);
+const routesHit = new Set<string>();
+
+/**
+ * Notes each route the app answers (method and route pattern, whatever the status) in this
+ * process's file under ROUTES_HIT_DIR, once per process.
+ */
+function recordRoutesHit(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request) => {
+    const route = request.routeOptions.url;
+    if (!route) return;
+    const key = `${request.method} ${route}`;
+    if (routesHit.has(key)) return;
+    routesHit.add(key);
+    await fs.mkdir(ROUTES_HIT_DIR, { recursive: true });
+    await fs.appendFile(path.join(ROUTES_HIT_DIR, `${process.pid}.txt`), `${key}\n`);
+  });
 }
 
 function databaseUrlWithName(adminUrl: string, name: string): string {
@@ -81,6 +105,7 @@ export async function createTestApp(
     urlFetchCa: options.urlFetchCa,
     clock: options.clock,
   });
+  recordRoutesHit(app);
   await app.ready();
 
   return {
