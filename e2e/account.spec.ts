@@ -74,6 +74,10 @@ async function checkAtBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+// Each test signs up or in through mails and providers and checks axe at two widths: beside a
+// second test run one took 32 s.
+test.setTimeout(60_000);
+
 test('sign-up with verification on: the mailed link, confirmed with the password, keeps it, and sign-in works', async ({
   page,
   account,

@@ -222,7 +222,7 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   await expect(third.getByRole('log', { name: 'Chat History' })).toContainText('a team constant');
   await expect(third.getByRole('group', { name: 'Suggested follow-ups' })).toHaveCount(0);
   // The project's address opens it for a member too: a reload keeps it, read-only as before.
-  await expect(third).toHaveURL(/\/generator\/proj_\w+$/);
+  await expect(third).toHaveURL(/\/generator\/proj_[\w-]+$/);
   await third.reload();
   await expect(third.getByRole('log', { name: 'Chat History' })).toContainText('a team constant', {
     timeout: 15_000,
