@@ -221,7 +221,10 @@ test.describe('the preview in the generator at 1280 px', () => {
       name: 'You message',
     });
     await expect(asked).toHaveCount(1);
-    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().click();
+    // From the preview's error banner, by keyboard: the Console's own Fix with AI sits at the
+    // panel's top, where the "Code generated" toast was seen to take the click.
+    await gen.showPreview();
+    await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Continue' });
     await expect(dialog).toContainText(MESSAGES.editLimit);
     await expect(asked).toHaveCount(1);
