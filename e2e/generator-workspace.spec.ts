@@ -69,6 +69,34 @@ async function boxOf(locator: Locator) {
   return box!;
 }
 
+/**
+ * The box of an element once it has stopped moving: no animation of it or inside it still runs
+ * and two frames in a row agree (a toast slides in, and moves when the screen's controls do).
+ */
+async function settledBox(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate(
+        (el) =>
+          new Promise<boolean>((resolve) => {
+            const before = el.getBoundingClientRect();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const after = el.getBoundingClientRect();
+                resolve(
+                  el.getAnimations({ subtree: true }).length === 0 &&
+                    before.x === after.x &&
+                    before.y === after.y,
+                );
+              }),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
+  return boxOf(locator);
+}
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/output/screenshots/generator-workspace-${name}.png` });
 }
@@ -124,7 +152,9 @@ for (const width of WIDTHS) {
       await send(page, 'a toast check');
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.codeGenerated });
       await expect(toast).toBeVisible({ timeout: 20_000 });
-      const toastBox = await boxOf(toast);
+      // A generation opens the Preview tab on a phone; the code is one tab away.
+      if (width < 1024) await expect(tab(page, 'Preview')).toHaveAttribute('aria-selected', 'true');
+      let toastBox = await settledBox(toast);
       // The header's controls at every width; the editor's own where the editor is on screen (a
       // phone shows the Preview tab after a generation).
       const editorControls = [
@@ -141,11 +171,11 @@ for (const width of WIDTHS) {
         expect(overlaps(toastBox, await boxOf(control)), 'toast over a control').toBe(false);
       }
       if (width < 1024) {
-        // A generation opens the Preview tab on a phone; the code is one tab away.
-        await expect(tab(page, 'Preview')).toHaveAttribute('aria-selected', 'true');
         await tab(page, 'Code').click();
         await expect(editorPanel(page)).toBeVisible();
         await expect(page.locator('.view-lines')).toContainText("return 'a toast check';");
+        // The toast moves below the Code tab's own controls.
+        toastBox = await settledBox(toast);
         for (const name of ['Chat', 'Code', 'Preview']) {
           expect(overlaps(toastBox, await boxOf(tab(page, name))), `toast over ${name}`).toBe(
             false,

@@ -89,6 +89,12 @@ export function DiffEditor({
   const preparedRef = useRef<Monaco.editor.ITextModel[]>([]);
   /** The view model computing the prepared diff (disposed before any model is). */
   const preparingRef = useRef<Monaco.editor.IDiffEditorViewModel | null>(null);
+  /**
+   * The view model shown (one at most). Monaco never disposes a view model that `setModel` made
+   * from bare models, so a diff it was computing is never cancelled and throws "no diff result
+   * available" once its models are gone; ours is disposed, cancelling it, before they are.
+   */
+  const viewModelsRef = useRef<Monaco.editor.IDiffEditorViewModel[]>([]);
   const languageRef = useRef(language);
   /** A new comparison waits for its diff to scroll to the first change. */
   const revealPending = useRef(false);
@@ -151,7 +157,7 @@ export function DiffEditor({
         ];
         modelsRef.current = models;
         models.forEach((model, i) => kept.set(`#init-${i}`, model));
-        diff.setModel({ original: models[0]!, modified: models[1]! });
+        showModels(diff, viewModelsRef.current, models[0]!, models[1]!);
         // Monaco's read-only text areas can come out unnamed whatever the options say; name
         // them once they exist, and again after each diff (axe: aria-input-field-name).
         const nameTextAreas = () => {
@@ -201,6 +207,8 @@ export function DiffEditor({
       nameObserver?.disconnect();
       preparingRef.current?.dispose();
       diffRef.current?.dispose();
+      for (const viewModel of viewModelsRef.current) viewModel.dispose();
+      viewModelsRef.current = [];
       for (const model of kept.values()) model.dispose();
       modelsRef.current = [];
       kept.clear();
@@ -230,7 +238,7 @@ export function DiffEditor({
       take(modifiedKey === originalKey ? undefined : modifiedKey, modified),
     ];
     revealPending.current = original !== '' || modified !== '';
-    diff.setModel({ original: shown[0]!, modified: shown[1]! });
+    showModels(diff, viewModelsRef.current, shown[0]!, shown[1]!);
     mark(MARK_MODELS_SET);
     modelsRef.current = shown;
   }, [original, modified, originalKey, modifiedKey, comparisons, ready]);
@@ -310,6 +318,22 @@ export function DiffEditor({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Shows a pair of models in a view model of our own, and disposes the one shown before (the
+ * widget has let go of it once `setModel` returns). Disposing it cancels a diff still being
+ * computed for its models, which may then be retired.
+ */
+function showModels(
+  diff: Monaco.editor.IStandaloneDiffEditor,
+  viewModels: Monaco.editor.IDiffEditorViewModel[],
+  original: Monaco.editor.ITextModel,
+  modified: Monaco.editor.ITextModel,
+): void {
+  const viewModel = diff.createViewModel({ original, modified });
+  diff.setModel(viewModel);
+  for (const before of viewModels.splice(0, viewModels.length, viewModel)) before.dispose();
 }
 
 /**
