@@ -51,6 +51,34 @@ test.describe('typing code by hand', () => {
     await expect(code(gen)).toHaveAttribute('data-code', typed.join('\n'));
   });
 
+  test('JavaScript is checked once the user writes in the editor, not on opening the generator', async ({
+    gen,
+    page,
+  }) => {
+    const languageService: string[] = [];
+    page.on('request', (request) => {
+      if (/\/ts\.worker[^/]*\.js/.test(request.url())) languageService.push(request.url());
+    });
+    await gen.open();
+    await page.waitForLoadState('networkidle');
+    expect(
+      languageService,
+      'the language service is not loaded before the editor is focused',
+    ).toEqual([]);
+    await typeLines(gen, ['const = 1;']);
+    // TypeScript's own words for the mistake, from the language service now running.
+    await expect
+      .poll(
+        async () => {
+          await gen.editor.locator('.squiggly-error').first().hover({ force: true });
+          return page.locator('.monaco-hover').allInnerTexts();
+        },
+        { timeout: 15_000 },
+      )
+      .toContainEqual(expect.stringContaining('Variable declaration expected.'));
+    expect(languageService).toHaveLength(1);
+  });
+
   test('Python and Go: quotes and brackets typed key by key stay as typed', async ({ gen }) => {
     await gen.open();
     await gen.setLanguage('Python');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Code2 } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';
 import type * as Monaco from 'monaco-editor';
+import type * as MonacoChunk from './monaco.ts';
 import { differingSpan } from './differing-span.ts';
 import { type SelectedLines, selectedLines } from './selected-lines.ts';
 
@@ -9,10 +10,16 @@ export type { SelectedLines };
 
 type MonacoApi = typeof Monaco;
 
-let loading: Promise<MonacoApi> | undefined;
+type MonacoModule = typeof MonacoChunk;
+
+let loading: Promise<MonacoModule> | undefined;
 /** Loads the Monaco chunk once; later calls share the same promise. */
+function loadMonacoModule(): Promise<MonacoModule> {
+  return (loading ??= import('./monaco.ts'));
+}
+/** Monaco's API, from its chunk loaded once. */
 export function loadMonaco(): Promise<MonacoApi> {
-  return (loading ??= import('./monaco.ts').then((m) => m.monaco));
+  return loadMonacoModule().then((m) => m.monaco);
 }
 
 /** Owners of the marks Monaco's language workers set: each is the language it checks. */
@@ -134,8 +141,8 @@ export function CodeEditor({
 
   useEffect(() => {
     let disposed = false;
-    loadMonaco().then(
-      (monaco) => {
+    loadMonacoModule().then(
+      ({ monaco, startLanguageChecks }) => {
         const host = hostRef.current;
         if (disposed || !host) return;
         monacoRef.current = monaco;
@@ -156,6 +163,11 @@ export function CodeEditor({
         });
         // Line endings are always \n, whatever the platform or the pasted text.
         editor.getModel()?.setEOL(monaco.editor.EndOfLineSequence.LF);
+        // The language checks start once the user is about to write (monaco.ts).
+        editor.onDidFocusEditorText(() => startLanguageChecks(languageRef.current));
+        editor.onDidChangeModelLanguage(({ newLanguage }) => {
+          if (editor.hasTextFocus()) startLanguageChecks(newLanguage);
+        });
         editor.onDidChangeModelContent(() => {
           // Text a stream applies is not the user's edit.
           if (streamBase.current !== null) return;

@@ -11,6 +11,13 @@ import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?work
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
+import {
+  CodeActionAdaptor,
+  DiagnosticsAdapter,
+  DocumentHighlightAdapter,
+  LibFiles,
+  OutlineAdapter,
+} from 'monaco-editor/languages/features/typescript/languageFeatures';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {
@@ -21,6 +28,65 @@ self.MonacoEnvironment = {
     return new EditorWorker();
   },
 };
+
+/**
+ * The JavaScript and TypeScript language service runs in a worker that loads and compiles
+ * TypeScript's own library files: over a quarter of the CPU an opening of the generator took, spent
+ * before anyone asked for it (its checks, quick fixes and highlights call it as soon as a model is
+ * shown; sticky scroll asks for its outline). Those start when the user first focuses the editor to write (`startLanguageChecks`): a
+ * project shown, streamed or reviewed needs none, a phone is spared the work, and the preview
+ * still marks its own errors on their lines. Hovers and completions start it when asked for.
+ *
+ * Monaco registers a language's features once, from `modeConfiguration`, when its first model
+ * appears; the features held back here are registered later with Monaco's own adapters (its
+ * `languageFeatures` module, typed in monaco-typescript-features.d.ts).
+ */
+for (const defaults of [
+  monaco.typescript.javascriptDefaults,
+  monaco.typescript.typescriptDefaults,
+]) {
+  // Checked only while shown in an editor (never the History panel's kept models).
+  defaults.setDiagnosticsOptions({ ...defaults.getDiagnosticsOptions(), onlyVisible: true });
+  defaults.setModeConfiguration({
+    ...defaults.modeConfiguration,
+    diagnostics: false,
+    codeActions: false,
+    documentHighlights: false,
+    // Sticky scroll asks for the outline as soon as a model is shown.
+    documentSymbols: false,
+    inlayHints: false,
+  });
+}
+
+const scriptLanguages = {
+  javascript: [monaco.typescript.javascriptDefaults, monaco.typescript.getJavaScriptWorker],
+  typescript: [monaco.typescript.typescriptDefaults, monaco.typescript.getTypeScriptWorker],
+} as const;
+const checksStarted = new Set<string>();
+
+/**
+ * Starts the checks, quick fixes, highlights and outline of `language` if it is JavaScript or TypeScript
+ * (once per language). Monaco's mode for it exists once a model of it does; until then there is
+ * nothing to check, and a later call starts them.
+ */
+export function startLanguageChecks(language: string): void {
+  if (language !== 'javascript' && language !== 'typescript') return;
+  if (checksStarted.has(language)) return;
+  checksStarted.add(language);
+  const [defaults, getWorker] = scriptLanguages[language];
+  getWorker().then(
+    (worker) => {
+      new DiagnosticsAdapter(new LibFiles(worker), defaults, language, worker);
+      monaco.languages.registerCodeActionProvider(language, new CodeActionAdaptor(worker));
+      monaco.languages.registerDocumentHighlightProvider(
+        language,
+        new DocumentHighlightAdapter(worker),
+      );
+      monaco.languages.registerDocumentSymbolProvider(language, new OutlineAdapter(worker));
+    },
+    () => checksStarted.delete(language),
+  );
+}
 
 /**
  * The editor's theme: vs-dark (SPEC §9 "dark theme") at WCAG AA contrast (axe: color-contrast,
