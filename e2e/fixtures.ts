@@ -39,10 +39,10 @@ export async function signUpViaApi(
 
 /**
  * Signs `user` in without the UI: tokens from POST /api/auth/signin/email are
- * handed to the app through the URL (SPEC §4.1 URL hand-off); the SDK stores
- * them and strips them from the address bar.
+ * handed to the app through the URL (SPEC §4.1 URL hand-off) of the page `to` (the home page
+ * unless said), which opens signed in; the SDK stores them and strips them from the address bar.
  */
-export async function loginViaApi(page: Page, user: TestUser): Promise<void> {
+export async function loginViaApi(page: Page, user: TestUser, to = '/'): Promise<void> {
   const res = await page.request.post('/api/auth/signin/email', {
     data: { email: user.email, password: user.password },
   });
@@ -58,7 +58,7 @@ export async function loginViaApi(page: Page, user: TestUser): Promise<void> {
   ]) {
     if (body[key] !== undefined) params.set(key, String(body[key]));
   }
-  await page.goto(`/?${params.toString()}`);
+  await page.goto(`${to}?${params.toString()}`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(page).not.toHaveURL(/access_token/);
 }
@@ -77,6 +77,14 @@ export async function waitForApp(page: Page): Promise<void> {
  */
 export async function openGenerator(page: Page): Promise<void> {
   await page.goto('/generator');
+  await waitForGenerator(page);
+}
+
+/**
+ * Waits for /generator, once the page is there (`login(undefined, '/generator')` opens it
+ * signed in): its heading, then Monaco attached.
+ */
+export async function waitForGenerator(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'AI Code Generator', level: 1 })).toBeVisible({
     timeout: 15_000,
   });
@@ -126,8 +134,11 @@ export async function submitEmailForm(
 }
 
 interface Fixtures {
-  /** Creates a fresh user (or uses `user`) and signs the page in; resolves on / signed in. */
-  login: (user?: TestUser) => Promise<TestUser>;
+  /**
+   * Creates a fresh user (or uses `user`) and signs the page in; resolves on `to` (default /)
+   * signed in, one page load.
+   */
+  login: (user?: TestUser, to?: string) => Promise<TestUser>;
   /** Automatic: fails the test on an uncaught page error or a Content-Security-Policy violation. */
   pageErrors: void;
 }
@@ -203,9 +214,9 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   login: async ({ page }, use) => {
-    await use(async (user) => {
+    await use(async (user, to) => {
       const account = user ?? (await signUpViaApi(page.request));
-      await loginViaApi(page, account);
+      await loginViaApi(page, account, to);
       return account;
     });
   },

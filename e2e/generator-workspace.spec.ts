@@ -20,6 +20,7 @@ import {
   usageOf,
   waitForApp,
   waitIdle,
+  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -111,8 +112,8 @@ for (const width of WIDTHS) {
     }) => {
       // Five generations, each streamed and rendered in full.
       test.setTimeout(90_000);
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       await shot(page, `empty-${width}`);
       for (let i = 1; i <= 5; i++) {
         await showChat(page, width);
@@ -146,8 +147,8 @@ for (const width of WIDTHS) {
       page,
       login,
     }) => {
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       if (width < 1024) await expect(tab(page, 'Chat')).toHaveAttribute('aria-selected', 'true');
       await send(page, 'a toast check');
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.codeGenerated });
@@ -194,8 +195,8 @@ for (const width of WIDTHS) {
       context,
     }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       // Held halfway, inside the code block, until the check of the streaming state is done.
       const hold = holdKey();
       await send(page, `a <b>bold</b> request [[hold:${hold}]]`);
@@ -226,8 +227,8 @@ for (const width of WIDTHS) {
     });
 
     test('code streams into the read-only editor as it arrives', async ({ page, login }) => {
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       // Half the answer streams, then it is held until the checks below are done: they never
       // race its end, however fast or busy the machine (issue 42).
       const hold = holdKey();
@@ -257,8 +258,8 @@ for (const width of WIDTHS) {
       page,
       login,
     }) => {
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       await page.getByLabel('Language').selectOption('Python');
       await send(page, 'kept across reloads');
       await waitIdle(page);
@@ -310,8 +311,8 @@ test.describe('generator workspace at 1280 px', () => {
     page,
     login,
   }) => {
-    const user = await login();
-    await openGenerator(page);
+    const user = await login(undefined, '/generator');
+    await waitForGenerator(page);
     await send(page, 'saved with the keyboard');
     await waitIdle(page);
     await page.keyboard.press('Control+s');
@@ -345,8 +346,8 @@ test.describe('generator workspace at 1280 px', () => {
   });
 
   test('leaving with unsaved changes asks first', async ({ page, login }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await send(page, 'not saved yet');
     await waitIdle(page);
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
@@ -362,8 +363,8 @@ test.describe('generator workspace at 1280 px', () => {
   });
 
   test('a .py upload switches the language; the download follows it', async ({ page, login }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await expect(page.getByLabel('Language')).toHaveValue('JavaScript');
     await page.getByTestId('upload-input').setInputFiles({
       name: 'tool.py',
@@ -382,8 +383,8 @@ test.describe('generator workspace at 1280 px', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await send(page, 'first version');
     await waitIdle(page);
     await send(page, 'second version');
@@ -412,8 +413,8 @@ test.describe('generator workspace at 1280 px', () => {
   }) => {
     // Three answers, two of them reviewed edits.
     test.setTimeout(60_000);
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await send(page, 'a greeting');
     await waitIdle(page);
     await send(page, 'add logging');
@@ -504,8 +505,8 @@ test.describe('focus, hints and small texts (issue 40)', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await send(page, 'a focus check');
     await waitIdle(page);
     await expect(promptBox(page)).toBeFocused();
@@ -545,8 +546,8 @@ test.describe('focus, hints and small texts (issue 40)', () => {
       // A save, an edit and a leave through the dashboard: twice a usual test.
       test.setTimeout(60_000);
       await page.setViewportSize(viewport(width));
-      await login();
-      await openGenerator(page);
+      await login(undefined, '/generator');
+      await waitForGenerator(page);
       await send(page, 'a subtitle check');
       await waitIdle(page);
       const name = 'A rather long project name that a phone cannot show in full';

@@ -20,6 +20,7 @@ import {
   test,
   usageOf,
   waitIdle,
+  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -73,8 +74,8 @@ test.describe('generator', () => {
     // A long flow (three answers, a review, a save and a reopen, the preview beside it).
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await expect(page.getByText('Build with AI assistance')).toBeVisible();
     await expect(chat(page).getByText(MESSAGES.chatEmpty)).toBeVisible();
     await expect(page.getByText(MESSAGES.promptHint)).toBeVisible();
@@ -211,8 +212,8 @@ test.describe('generator', () => {
   }) => {
     // Uploads of three kinds, each read and checked by the server: three times the default.
     test.slow();
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     const input = page.getByTestId('upload-input');
 
     await input.setInputFiles({
@@ -327,8 +328,8 @@ test.describe('generator', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     // Held after its first words, before any code, until Stop.
     await sendPrompt(page, `a long answer [[hold:${holdKey()}]] [[hold-after:3]]`);
     const answer = assistantMessages(page).first();
@@ -345,8 +346,8 @@ test.describe('generator', () => {
   });
 
   test('Save with empty code is refused with the spec text', async ({ page, login }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await page.getByRole('button', { name: 'Save Project' }).click({ force: true });
     await expect(page.getByText(MESSAGES.generateFirst)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -359,8 +360,8 @@ test.describe('generator', () => {
   }) => {
     // Two accounts, a save, two reloads and a Back: twice a usual test.
     test.setTimeout(60_000);
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await sendPrompt(page, 'an address book');
     await waitIdle(page);
     await page.getByRole('button', { name: 'Save Project' }).click();
@@ -449,8 +450,8 @@ test.describe('generator screenshots', () => {
       // generator's large DOM takes seconds): it ran out of 60 s beside a second test run.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      const user = await login();
-      await openGenerator(page);
+      const user = await login(undefined, '/generator');
+      await waitForGenerator(page);
       await shot(page, `shot-empty-${width}`);
       await expectNoSeriousViolations(page, `/generator (empty) at ${width} px`);
       await sendPrompt(page, 'a debounce helper');

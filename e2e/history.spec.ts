@@ -15,6 +15,7 @@ import {
   test,
   usageOf,
   waitIdle,
+  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -101,8 +102,8 @@ test.describe('review of AI edits', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     const before = await generate(page, 'a counter');
 
     const hold = holdKey();
@@ -166,8 +167,8 @@ test.describe('review of AI edits', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     const before = await generate(page, 'a greeting function');
     expect(before.split('\n')).toHaveLength(4);
     const button = page.getByTestId('edit-selection-button');
@@ -254,8 +255,8 @@ test.describe('review of AI edits', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     const before = await generate(page, 'a greeting function');
     await sendPrompt(page, 'rewrite it [[cut-off:8]]');
     await waitIdle(page);
@@ -273,8 +274,8 @@ test.describe('History panel', () => {
     page,
     login,
   }) => {
-    await login();
-    await openGenerator(page);
+    await login(undefined, '/generator');
+    await waitForGenerator(page);
     await page.getByTestId('editor-tab-history').click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
     await expect(dialog).toBeVisible();
