@@ -47,7 +47,17 @@ export function useGenerator(options: GeneratorOptions) {
   const { user, initial, defaultLanguage } = options;
   const openedLanguage = initial.language || defaultLanguage;
   const [language, setLanguage] = useState(openedLanguage);
-  const [code, setCode] = useState(initial.code ?? '');
+  const [code, setCodeState] = useState(initial.code ?? '');
+  /**
+   * The code as last set, ahead of React's render of it: a save or a prompt that comes right
+   * after a keystroke (Ctrl+S while the render of the last key is still queued) reads this, so it
+   * takes exactly what the editor holds.
+   */
+  const codeNow = useRef(code);
+  const setCode = useCallback((next: string) => {
+    codeNow.current = next;
+    setCodeState(next);
+  }, []);
   const [prompt, setPrompt] = useState(initial.initialPrompt ?? '');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [projectId, setProjectId] = useState<string | null>(initial.projectId ?? null);
@@ -65,7 +75,7 @@ export function useGenerator(options: GeneratorOptions) {
   useEffect(() => {
     latest.current = state;
   });
-  const read = useCallback(() => latest.current, []);
+  const read = useCallback(() => ({ ...latest.current, code: codeNow.current }), []);
 
   // A reopened project brings back its whole chat, oldest first (SPEC §2.12, §4.4).
   useEffect(() => {
@@ -186,7 +196,7 @@ export function useGenerator(options: GeneratorOptions) {
     setCode(message.codeSnapshot);
     setPreferredCurrent(message.id);
     toast.success(MESSAGES.rolledBack);
-  }, []);
+  }, [setCode]);
 
   const upload = useCallback(
     async (file: File) => {
@@ -221,7 +231,7 @@ export function useGenerator(options: GeneratorOptions) {
         setUploading(false);
       }
     },
-    [user.id],
+    [user.id, setCode],
   );
 
   const liveCode = generation.liveCode;
@@ -260,7 +270,7 @@ export function useGenerator(options: GeneratorOptions) {
     adoptSavedCode: useCallback((restored: string) => {
       setCode(restored);
       setBaseline((b) => ({ ...b, code: restored }));
-    }, []),
+    }, [setCode]),
     rollback,
     upload,
     save: saving.save,
