@@ -70,10 +70,19 @@ test.describe('typing code by hand', () => {
     await expect
       .poll(
         async () => {
-          await gen.editor.locator('.squiggly-error').first().hover({ force: true });
-          return page.locator('.monaco-hover').allInnerTexts();
+          // A squiggle can be drawn with no width for a moment, which cannot be hovered: then
+          // the next round tries again.
+          const hovered = await gen.editor
+            .locator('.squiggly-error')
+            .first()
+            .hover({ force: true, timeout: 2_000 })
+            .then(() => true)
+            .catch(() => false);
+          return hovered ? page.locator('.monaco-hover').allInnerTexts() : [];
         },
-        { timeout: 15_000 },
+        // The worker loads and compiles TypeScript's lib files first: seconds, and over 15 s
+        // beside a second test run on 2 cores.
+        { timeout: 45_000 },
       )
       .toContainEqual(expect.stringContaining('Variable declaration expected.'));
     expect(languageService).toHaveLength(1);
