@@ -31,11 +31,12 @@ self.MonacoEnvironment = {
 
 /**
  * The JavaScript and TypeScript language service runs in a worker that loads and compiles
- * TypeScript's own library files: over a quarter of the CPU an opening of the generator took, spent
- * before anyone asked for it (its checks, quick fixes and highlights call it as soon as a model is
- * shown; sticky scroll asks for its outline). Those start when the user first focuses the editor to write (`startLanguageChecks`): a
- * project shown, streamed or reviewed needs none, a phone is spared the work, and the preview
- * still marks its own errors on their lines. Hovers and completions start it when asked for.
+ * TypeScript's own library files: over a quarter of the CPU an opening of the generator took,
+ * spent before anyone asked for it (its checks, quick fixes and highlights call it as soon as a
+ * model is shown; sticky scroll asks for its outline). Those start when the user first focuses
+ * the editor to write (`startLanguageChecks`): a project shown, streamed or reviewed needs none,
+ * a phone is spared the work, and the preview still marks its own errors on their lines. Hovers
+ * and completions start it when asked for.
  *
  * Monaco registers a language's features once, from `modeConfiguration`, when its first model
  * appears; the features held back here are registered later with Monaco's own adapters (its
@@ -65,8 +66,8 @@ const scriptLanguages = {
 const checksStarted = new Set<string>();
 
 /**
- * Starts the checks, quick fixes, highlights and outline of `language` if it is JavaScript or TypeScript
- * (once per language). Monaco's mode for it exists once a model of it does; until then there is
+ * Starts the checks, quick fixes, highlights and outline of `language` if it is JavaScript or
+ * TypeScript (once per language). Monaco's mode for it exists once a model of it does; until then there is
  * nothing to check, and a later call starts them.
  */
 export function startLanguageChecks(language: string): void {
