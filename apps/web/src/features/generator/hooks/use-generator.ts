@@ -191,12 +191,15 @@ export function useGenerator(options: GeneratorOptions) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restoreContext is a stable callback
   }, [draft]);
 
-  const rollback = useCallback((message: ChatMessage) => {
-    if (message.codeSnapshot == null) return;
-    setCode(message.codeSnapshot);
-    setPreferredCurrent(message.id);
-    toast.success(MESSAGES.rolledBack);
-  }, [setCode]);
+  const rollback = useCallback(
+    (message: ChatMessage) => {
+      if (message.codeSnapshot == null) return;
+      setCode(message.codeSnapshot);
+      setPreferredCurrent(message.id);
+      toast.success(MESSAGES.rolledBack);
+    },
+    [setCode],
+  );
 
   const upload = useCallback(
     async (file: File) => {
@@ -267,10 +270,13 @@ export function useGenerator(options: GeneratorOptions) {
     /** The AI edit under review (review/, docs/decisions/022). */
     review: generation.review,
     /** A restore on the server made `restored` the project's code: the editor and "saved" follow. */
-    adoptSavedCode: useCallback((restored: string) => {
-      setCode(restored);
-      setBaseline((b) => ({ ...b, code: restored }));
-    }, [setCode]),
+    adoptSavedCode: useCallback(
+      (restored: string) => {
+        setCode(restored);
+        setBaseline((b) => ({ ...b, code: restored }));
+      },
+      [setCode],
+    ),
     rollback,
     upload,
     save: saving.save,
