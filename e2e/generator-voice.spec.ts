@@ -6,27 +6,11 @@
  * "Scripted transcript of a N-byte audio file." for a recording without a title), and the text
  * lands in the prompt. The scripted model cannot decode audio, so the test decodes the recording
  * the page sent (Chromium decodes its own WebM/Opus), finds the file's on/off pattern in it, and
- * checks that the model received exactly that many bytes. Its own file because the fake media
- * flags are browser launch options, fixed per worker.
+ * checks that the model received exactly that many bytes. The fake microphone's flags are browser
+ * launch options, set for every file in playwright.config.ts.
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import config from '../playwright.config.ts';
 import { expect, signIn, test, usageOf } from './fixtures.ts';
-
-const PROMPT_WAV = fileURLToPath(new URL('./fixtures/prompt.wav', import.meta.url));
-const baseArgs = config.use?.launchOptions?.args ?? [];
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...baseArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${PROMPT_WAV}`,
-    ],
-  },
-});
 
 const promptBox = (page: Page) =>
   page.getByRole('textbox', { name: 'Describe what you want to build' });
