@@ -17,6 +17,18 @@ const noAppImports = [
   },
 ];
 
+/** Between server modules (apps/server/src/modules/<name>/): see the block that applies them. */
+const serverModuleBoundaries = [
+  {
+    regex: '^(\\.\\./)+[^./][^/]*/[^/]*\\.repository\\.ts$',
+    message: "Another module's repository is its own: call its service (or its exported helpers).",
+  },
+  {
+    regex: '^(\\.\\./)+plugins/',
+    message: 'Only app.ts wires plugins/; share a helper from lib/ instead.',
+  },
+];
+
 /** `no-restricted-imports` with the shared patterns plus a folder's own. */
 const restrictImports = (...extra) => ({
   'no-restricted-imports': ['error', { patterns: [...noAppImports, ...extra] }],
@@ -85,6 +97,37 @@ export default defineConfig([
       regex: '^@codewright/sdk(/|$)',
       message: 'apps/server must not import the SDK (server → contract only).',
     }),
+  },
+  {
+    // A server module's doors (CONVENTIONS §2): another module is reached through its service,
+    // plugin, schema or helpers, never its repository; plugins/ is wired by app.ts alone; the
+    // shared query types live in db/query.ts. Tests may reach further to set up their data.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-test-helpers.ts'],
+    rules: restrictImports(...serverModuleBoundaries),
+  },
+  {
+    // SQL lives in repositories (and in the db module's query builders): a route holds none.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...noAppImports, ...serverModuleBoundaries],
+          paths: [{ name: 'drizzle-orm', message: 'No SQL in a route: call a repository.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The preview's sandbox runs untrusted code at an opaque origin (DESIGN §3.12): it holds no
+    // session and must never pull in the SDK or any part of the app outside its own folder.
+    files: ['apps/web/src/features/preview/sandbox/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(
+      { regex: '^@codewright/sdk(/|$)', message: 'The sandbox never imports the SDK.' },
+      { regex: '^\\.\\./', message: 'The sandbox imports nothing of the app outside its folder.' },
+    ),
   },
   {
     // SDK tests against the real buildApp() (CONVENTIONS §12) may import the SDK; nothing else may.

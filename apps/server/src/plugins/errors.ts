@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERROR_MESSAGES, PATH_SEGMENT_MAX_LENGTH, type ErrorCode } from '@codewright/contract';
 import { isAppError } from '../lib/app-error.ts';
 import { isApiPath } from '../lib/paths.ts';
-import { API_SECURITY_HEADERS } from './security.ts';
+import { API_SECURITY_HEADERS } from '../lib/security-headers.ts';
 import { closeIfBodyPending } from './timeouts.ts';
 
 interface ValidationIssue {

@@ -6,6 +6,8 @@ import { applyPrincipalPolicy } from '../plan/principal-policy.ts';
 import type { AuthRepository, Principal } from './auth.repository.ts';
 import type { AccessTokens } from './tokens.ts';
 
+export type { Principal };
+
 /** Drops cached principals after a write, so this process never serves stale auth state. */
 export interface PrincipalCache {
   forgetSession(sessionId: string): void;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { DB_INSERT_MAX_ROWS } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { rowsOf } from '../plan/plan.repository.ts';
+import { rowsOf } from '../../db/query.ts';
 import { assertCan } from '../auth/permissions.ts';
 import { translateWriteError } from './db-errors.ts';
 import { ReadCache } from './read-cache.ts';

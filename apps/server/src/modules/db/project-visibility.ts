@@ -7,7 +7,8 @@ import {
   type ProjectVisibility,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
+import { workspacesNotOnSql } from '../workspaces/access.ts';
 import type { Filter } from './query-parser.ts';
 import { whereSql } from './sql-builder.ts';
 
@@ -15,10 +16,7 @@ import { whereSql } from './sql-builder.ts';
 const PRIVATE_PLANS = PLAN_NAMES.filter((p) => PLAN_LIMITS[p].privateProjects);
 
 /** The workspaces whose plan (their owner's, DESIGN §3.15) has no private projects. */
-const PUBLIC_ONLY_WORKSPACES = sql`select w.id from workspaces w left join user_plans up on up.user_id = w.owner_id where coalesce(up.plan, 'free') not in (${sql.join(
-  PRIVATE_PLANS.map((p) => sql`${p}`),
-  sql`, `,
-)})`;
+const PUBLIC_ONLY_WORKSPACES = workspacesNotOnSql(PRIVATE_PLANS);
 
 /** 403 FEATURE_NOT_IN_PLAN naming private projects. */
 export function privateNotInPlan(): AppError {

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Executor, planRepository, rowsOf } from '../plan/plan.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
+import { lockProjectCap } from '../plan/plan.service.ts';
 import type { VersionService } from '../versions/versions.service.ts';
 import type { parseQuery } from './query-parser.ts';
 import { type InsertValue, insertSql, updateSql, whereSql } from './sql-builder.ts';
@@ -50,7 +51,7 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
         const ws = await workspaceFacts.creatable(tx, owner, workspaceId);
         if (!ws) throw new AppError('NOT_FOUND', 404, `Workspace ${workspaceId} not found.`);
         // The plan row lock serialises concurrent creates in one workspace, so the count is exact.
-        const cap = await planRepository.lockProjectCap(tx, ws.ownerId);
+        const cap = await lockProjectCap(tx, ws.ownerId);
         if (cap !== -1) {
           const count = await workspaceFacts.countProjects(tx, workspaceId);
           if (count + group.length > cap) throw new AppError('PROJECT_LIMIT_REACHED');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type PlanName, PlanNameSchema } from '@codewright/contract';
+import type { PlanName } from '@codewright/contract';
+import { type Executor, rowsOf } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
-import { workspacesWhereSql } from './row-scope.ts';
+import { memberWorkspacesSql, planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
 
 /** What the db REST writes need to know of a workspace (docs/decisions/025). */
 export const workspaceFacts = {
@@ -25,13 +25,11 @@ export const workspaceFacts = {
   ): Promise<{ ownerId: string; plan: PlanName } | null> {
     const [row] = rowsOf<{ owner_id: string; plan: string | null }>(
       await db.execute(
-        sql`select w.owner_id, up.plan from workspaces w left join user_plans up on up.user_id = w.owner_id
-            where w.id = ${workspaceId} and w.id in (${workspacesWhereSql(userId, 'create', 'project')})`,
+        sql`select w.owner_id, up.plan from workspaces w ${WORKSPACE_PLAN_JOIN}
+            where w.id = ${workspaceId} and w.id in (${memberWorkspacesSql(userId, 'create', 'project')})`,
       ),
     );
-    if (!row) return null;
-    const plan = PlanNameSchema.safeParse(row.plan);
-    return { ownerId: row.owner_id, plan: plan.success ? plan.data : 'free' };
+    return row ? { ownerId: row.owner_id, plan: planOf(row.plan) } : null;
   },
 
   async countProjects(db: Executor, workspaceId: string): Promise<number> {

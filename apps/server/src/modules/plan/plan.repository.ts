@@ -1,9 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PLAN_LIMITS, PLAN_NAMES, type PlanName, PlanNameSchema } from '@codewright/contract';
-import type { Database } from '../../db/client.ts';
-
-/** Anything that can run a query: the database or an open transaction. */
-export type Executor = Pick<Database, 'execute'>;
+import { type Executor, rowsOf } from '../../db/query.ts';
 
 export type Meter = 'generation' | 'edit';
 
@@ -19,11 +16,6 @@ interface RawPlanRow {
   generations_used: number;
   edits_used: number;
   last_reset_date: Date | string;
-}
-
-/** Rows of a raw query, from either driver (both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function toPlanRow(raw: RawPlanRow): PlanRow {

@@ -1,8 +1,9 @@
 import { PLAN_LIMITS, type PlanInfo, type PlanName, remainingOf } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Executor } from '../../db/query.ts';
 import type { PrincipalCache } from '../auth/principal.ts';
-import { type Executor, type Meter, type PlanRow, planRepository } from './plan.repository.ts';
+import { type Meter, type PlanRow, planRepository } from './plan.repository.ts';
 import { createReservationQueue } from './reservation-queue.ts';
 
 export type { Meter };
@@ -36,6 +37,14 @@ function infoOf(row: PlanRow, projectCount: number): PlanInfo {
       projects: remainingOf(limits.maxProjects, projectCount),
     },
   };
+}
+
+/**
+ * Locks the plan row of a workspace's owner until `tx` ends and returns its project cap (-1: none).
+ * A project create counts the workspace's projects after this, so concurrent creates count exactly.
+ */
+export function lockProjectCap(tx: Executor, ownerId: string): Promise<number> {
+  return planRepository.lockProjectCap(tx, ownerId);
 }
 
 /**

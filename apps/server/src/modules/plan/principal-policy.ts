@@ -1,6 +1,6 @@
 import { isDifferentMonth } from '@codewright/contract';
-import type { Principal } from '../auth/auth.repository.ts';
 import { withEffectiveRole } from '../auth/admin-role.ts';
+import type { Principal } from '../auth/principal.ts';
 
 export { ADMIN_ROLE } from '@codewright/contract';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type PlanName, PlanNameSchema } from '@codewright/contract';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import type { PlanName } from '@codewright/contract';
+import { type Executor, rowsOf } from '../../db/query.ts';
+import { planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
 import { isWorkspaceFolder } from './storage-access.ts';
 
 /** What storage needs of the database: whose plan a folder follows (DESIGN §3.15). */
@@ -13,13 +14,12 @@ export const storageRepository = {
     const [row] = rowsOf<{ plan: string | null }>(
       await db.execute(
         isWorkspaceFolder(folder)
-          ? sql`select up.plan from workspaces w left join user_plans up on up.user_id = w.owner_id where w.id = ${folder}`
+          ? sql`select up.plan from workspaces w ${WORKSPACE_PLAN_JOIN} where w.id = ${folder}`
           : sql`select up.plan from users u left join user_plans up on up.user_id = u.id where u.id = ${folder}`,
       ),
     );
     if (!row) return null;
     // An account older than plans has no row: it is on Free.
-    const plan = PlanNameSchema.safeParse(row.plan ?? 'free');
-    return plan.success ? plan.data : 'free';
+    return planOf(row.plan);
   },
 };

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { workspaceRolesWith } from '@codewright/contract';
-import { rowsOf } from '../plan/plan.repository.ts';
-import type { Executor } from './versions.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
+import { memberWorkspacesSql } from '../workspaces/access.ts';
 
 /** The project a caller may see the history of, with its current code. */
 export interface AccessibleProject {
@@ -23,11 +22,8 @@ export function accessibleProjectSql(
   projectId: string,
   mode: 'read' | 'write' = 'read',
 ): SQL {
-  const roles = workspaceRolesWith(mode === 'read' ? 'read' : 'update', 'version');
-  return sql`projects.id = ${projectId} and projects.workspace_id in (select wm.workspace_id from workspace_members wm where wm.user_id = ${callerId} and wm.role in (${sql.join(
-    roles.map((r) => sql`${r}`),
-    sql`, `,
-  )}))`;
+  const action = mode === 'read' ? 'read' : 'update';
+  return sql`projects.id = ${projectId} and projects.workspace_id in (${memberWorkspacesSql(callerId, action, 'version')})`;
 }
 
 /**

@@ -5,13 +5,10 @@
  * save in front of that save.
  */
 import type { VersionSource, VersionSummary } from '@codewright/contract';
+import type { Executor } from '../../db/query.ts';
 import { newId } from '../../lib/ids.ts';
 import { codeSha256, decodeChain, encodeVersion } from './version-codec.ts';
-import {
-  type Executor,
-  type NewVersionRow,
-  versionsRepository as repo,
-} from './versions.repository.ts';
+import { type NewVersionRow, versionsRepository as repo } from './versions.repository.ts';
 
 /** Most chat snapshots that become versions of one project (the import rewrites them all). */
 export const CHAT_IMPORT_MAX = 200;

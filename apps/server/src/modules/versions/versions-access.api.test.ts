@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, rest, upgrade } from '../db/db-test-helpers.ts';
-import { rowsOf } from '../plan/plan.repository.ts';
+import { rowsOf } from '../../db/query.ts';
 import { commit, listVersions, proMember, versions } from './versions-test-helpers.ts';
 
 let t: TestApp;

@@ -1,11 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { VersionSource, VersionSummary } from '@codewright/contract';
-import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../plan/plan.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
 import type { EncodedVersion, VersionKind } from './version-codec.ts';
-
-/** Anything that can run a query: the database or an open transaction. */
-export type Executor = Pick<Database, 'execute'>;
 
 /** A version row to insert (its code already encoded). */
 export interface NewVersionRow {

@@ -21,7 +21,8 @@ import {
   findAccessibleProject,
 } from './project-access.ts';
 import { appendVersion, importChatSnapshots, latestHolds, rebuildCode } from './version-history.ts';
-import { type Executor, versionsRepository as repo } from './versions.repository.ts';
+import { type Executor } from '../../db/query.ts';
+import { versionsRepository as repo } from './versions.repository.ts';
 
 /** Who calls a versions route: the user and the plan that decides the feature (SPEC §6). */
 export interface VersionCaller {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SharedProjectSchema,
@@ -7,8 +6,8 @@ import {
   ShareTokenResultSchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { rowsOf } from '../plan/plan.repository.ts';
 import { principalOf } from '../auth/principal.ts';
+import { shareRepository } from './share.repository.ts';
 
 const ProjectParams = z.object({ project: z.string() });
 const RegenerateParams = ProjectParams.extend({ projectId: z.string().min(1).max(200) });
@@ -30,13 +29,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = rowsOf<z.infer<typeof SharedProjectSchema>>(
-        await app.db.execute(
-          sql`select name, language, description, code,
-                to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-              from projects where share_token = ${request.query.t} and visibility = 'public'`,
-        ),
-      );
+      const row = await shareRepository.publicProject(app.db, request.query.t);
       if (!row)
         throw new AppError('NOT_FOUND', 404, 'This shared project does not exist or is private.');
       // A shared page is never cached by a proxy: making it private must end it at once.
@@ -57,13 +50,9 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       const { projectId } = request.params;
       const access = await app.workspaces.projectAccess(userId, projectId, 'share', 'project');
       if (!access) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
-      const [row] = rowsOf<{ share_token: string }>(
-        await app.db.execute(
-          sql`update projects set share_token = default where id = ${projectId} returning share_token`,
-        ),
-      );
-      if (!row) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
-      return { shareToken: row.share_token };
+      const shareToken = await shareRepository.regenerateToken(app.db, projectId);
+      if (!shareToken) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+      return { shareToken };
     },
   );
 };

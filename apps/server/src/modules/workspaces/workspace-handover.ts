@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
 
 /** What happened to the workspaces of a deleted account. */
 export interface HandoverResult {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AccountTakeoverRemoved } from '@codewright/contract';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import { type Executor, rowsOf } from '../../db/query.ts';
 
 /**
  * THE rule for what an earlier registrant set up in an account's workspaces before its owner

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { MIGRATIONS_DIR } from '../../paths.ts';
-import { rowsOf } from '../plan/plan.repository.ts';
+import { rowsOf } from '../../db/query.ts';
 
 const adminUrl = inject('testDatabaseUrl');
 const dbName = `cw_mig_${randomBytes(6).toString('hex')}`;

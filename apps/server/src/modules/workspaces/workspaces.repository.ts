@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AssignableRole,
-  PlanNameSchema,
-  type WorkspaceRole,
-  WORKSPACE_ROLES,
-} from '@codewright/contract';
-import { type Executor, rowsOf } from '../plan/plan.repository.ts';
+import { type AssignableRole, type WorkspaceRole, WORKSPACE_ROLES } from '@codewright/contract';
+import { type Executor, rowsOf } from '../../db/query.ts';
+import { planOf, WORKSPACE_PLAN_JOIN } from './access.ts';
 
 /** A workspace as one member sees it. */
 export interface MemberWorkspace {
@@ -32,7 +28,6 @@ const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 function toWorkspace(raw: RawWorkspace): MemberWorkspace {
-  const plan = PlanNameSchema.safeParse(raw.plan);
   return {
     id: raw.id,
     name: raw.name,
@@ -41,7 +36,7 @@ function toWorkspace(raw: RawWorkspace): MemberWorkspace {
     role: (WORKSPACE_ROLES as readonly string[]).includes(raw.role)
       ? (raw.role as WorkspaceRole)
       : 'viewer',
-    plan: plan.success ? plan.data : 'free',
+    plan: planOf(raw.plan),
     memberCount: Number(raw.member_count),
   };
 }
@@ -49,7 +44,7 @@ function toWorkspace(raw: RawWorkspace): MemberWorkspace {
 const WORKSPACE_SELECT = sql`select w.id, w.name, w.personal, w.owner_id, wm.role, up.plan,
   (select count(*) from workspace_members c where c.workspace_id = w.id)::int as member_count
   from workspace_members wm join workspaces w on w.id = wm.workspace_id
-  left join user_plans up on up.user_id = w.owner_id`;
+  ${WORKSPACE_PLAN_JOIN}`;
 
 /** SQL of the workspaces module: workspaces, members and invitations (docs/decisions/025, 026). */
 export const workspacesRepository = {
@@ -92,17 +87,16 @@ export const workspacesRepository = {
         sql`select p.workspace_id, w.owner_id, wm.role, up.plan from projects p
             join workspaces w on w.id = p.workspace_id
             join workspace_members wm on wm.workspace_id = p.workspace_id and wm.user_id = ${userId}
-            left join user_plans up on up.user_id = w.owner_id
+            ${WORKSPACE_PLAN_JOIN}
             where p.id = ${projectId}`,
       ),
     );
     if (!row) return null;
-    const plan = PlanNameSchema.safeParse(row.plan);
     return {
       workspaceId: row.workspace_id,
       ownerId: row.owner_id,
       role: row.role,
-      plan: plan.success ? plan.data : ('free' as const),
+      plan: planOf(row.plan),
     };
   },
 
@@ -308,11 +302,10 @@ export const workspacesRepository = {
   async planOf(db: Executor, workspaceId: string): Promise<MemberWorkspace['plan']> {
     const [row] = rowsOf<{ plan: string | null }>(
       await db.execute(
-        sql`select up.plan from workspaces w left join user_plans up on up.user_id = w.owner_id where w.id = ${workspaceId}`,
+        sql`select up.plan from workspaces w ${WORKSPACE_PLAN_JOIN} where w.id = ${workspaceId}`,
       ),
     );
-    const plan = PlanNameSchema.safeParse(row?.plan);
-    return plan.success ? plan.data : 'free';
+    return planOf(row?.plan);
   },
 
   async userEmail(db: Executor, userId: string) {

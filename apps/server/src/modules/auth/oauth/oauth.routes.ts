@@ -10,7 +10,7 @@ import {
 import { AppError, isAppError } from '../../../lib/app-error.ts';
 import type { AccountService } from '../account.service.ts';
 import type { PublicUrls } from '../public-urls.ts';
-import { DOCUMENT_SECURITY_HEADERS } from '../../../plugins/security.ts';
+import { DOCUMENT_SECURITY_HEADERS } from '../../../lib/security-headers.ts';
 import { CALLBACK_SCRIPT, callbackPage } from './callback-page.ts';
 import { type OAuthProvider, loadArctic } from './oauth-providers.ts';
 import {

@@ -1,0 +1,79 @@
+// The module boundaries of eslint.config.js, tried on small bad and good imports: each bad one
+// must fail with its own message, each good one must pass (CONVENTIONS §2).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+let eslint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The no-restricted-imports messages ESLint gives `code` as if it were the file at `path`. */
+async function restrictedImports(path, code) {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('server modules', () => {
+  it("refuse another module's repository", async () => {
+    const messages = await restrictedImports(
+      'apps/server/src/modules/db/boundary-fixture.ts',
+      "import { planRepository } from '../plan/plan.repository.ts';\nexport { planRepository };\n",
+    );
+    expect(messages).toEqual([expect.stringContaining("Another module's repository is its own")]);
+  });
+
+  it('refuse plugins/ from a module, however deep', async () => {
+    const messages = await restrictedImports(
+      'apps/server/src/modules/auth/oauth/boundary-fixture.ts',
+      "import security from '../../../plugins/security.ts';\nexport { security };\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('Only app.ts wires plugins/')]);
+  });
+
+  it('refuse SQL in a route', async () => {
+    const messages = await restrictedImports(
+      'apps/server/src/modules/workspaces/boundary-fixture.routes.ts',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('No SQL in a route')]);
+  });
+
+  it("allow a module's own repository, another's service and db/query.ts", async () => {
+    const messages = await restrictedImports(
+      'apps/server/src/modules/workspaces/boundary-fixture.ts',
+      [
+        "import { shareRepository } from './share.repository.ts';",
+        "import { lockProjectCap } from '../plan/plan.service.ts';",
+        "import { rowsOf } from '../../db/query.ts';",
+        'export { shareRepository, lockProjectCap, rowsOf };',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('the preview sandbox', () => {
+  it('refuses the SDK and anything of the app outside its folder', async () => {
+    const messages = await restrictedImports(
+      'apps/web/src/features/preview/sandbox/boundary-fixture.ts',
+      [
+        "import { createClient } from '@codewright/sdk';",
+        "import { api } from '../../../lib/api.ts';",
+        "import { run } from './runtime.ts';",
+        "import { MESSAGES } from '@codewright/contract';",
+        'export { createClient, api, run, MESSAGES };',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([
+      expect.stringContaining('The sandbox never imports the SDK'),
+      expect.stringContaining('The sandbox imports nothing of the app outside its folder'),
+    ]);
+  });
+});
