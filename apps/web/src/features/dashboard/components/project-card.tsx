@@ -6,7 +6,7 @@ import { VisibilityNote } from '../../teams/components/visibility-note.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatProjectDate, formatProjectDateFull } from '../format-date.ts';
+import { formatProjectDate, formatProjectDateFull } from '../../../components/format-date.ts';
 
 export interface ProjectCardProps {
   project: Project;

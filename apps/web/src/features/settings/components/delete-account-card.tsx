@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { client } from '../../../sdk.ts';
-import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 
 const dangerButton =
   'bg-red-600 text-white shadow-none hover:bg-red-700 focus-visible:outline-red-400';

@@ -4,7 +4,8 @@ import type { AccountStatus } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { client } from '../../../sdk.ts';
-import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 
 /** The account's address and whether it is verified, with a resend of the verification mail. */
 export function EmailCard({ account }: { account: AccountStatus }) {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { client } from '../../../sdk.ts';
-import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 
 /** Hands a Blob to the browser as a file download. */
 function saveBlob(blob: Blob, fileName: string) {

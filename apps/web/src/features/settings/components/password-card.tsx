@@ -3,7 +3,8 @@ import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { client } from '../../../sdk.ts';
-import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 
 /** Password change through POST /api/auth/password/change; other sessions are signed out. */
 export function PasswordCard({ onChanged }: { onChanged: () => void }) {

@@ -4,7 +4,8 @@ import type { User } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { client } from '../../../sdk.ts';
-import { FormNote, messageOf, SettingsCard } from './settings-card.tsx';
+import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 
 /** Display name (PATCH /api/auth/me); what was typed stays when saving fails. */
 export function ProfileCard({ user }: { user: User }) {

@@ -3,9 +3,9 @@ import type { SessionInfo } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatProjectDate, formatProjectDateFull } from '../../dashboard/format-date.ts';
+import { formatProjectDate, formatProjectDateFull } from '../../../components/format-date.ts';
 import { useSessions } from '../hooks/use-sessions.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

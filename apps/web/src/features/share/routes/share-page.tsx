@@ -11,8 +11,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import type { OpenProjectState } from '../../dashboard/components/projects-section.tsx';
 import { generatorPath } from '../../generator/paths.ts';
-import { ChatCodeBlock } from '../../generator/components/chat-code-block.tsx';
-import { messageOf } from '../../settings/components/settings-card.tsx';
+import { ChatCodeBlock } from '../../editor/chat-code-block.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 
 type ShareState =

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { WorkspaceMembers } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
-import { formatProjectDate } from '../../dashboard/format-date.ts';
+import { FormNote } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
+import { formatProjectDate } from '../../../components/format-date.ts';
 import { client } from '../../../sdk.ts';
 
 /** Open invitations, each with Resend (a new link) and Revoke. */

@@ -4,7 +4,8 @@ import type { PlanName } from '@codewright/contract';
 import { isCodewrightError } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
+import { FormNote } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 import { MemberLimitDialog } from './member-limit-dialog.tsx';
 

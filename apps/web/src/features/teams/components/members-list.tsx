@@ -4,7 +4,8 @@ import { OWNER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceMembers } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormNote, messageOf } from '../../settings/components/settings-card.tsx';
+import { FormNote } from '../../../components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 
 // `m.role` below is a fact about that row (the one owner is neither changed, removed nor leaves),

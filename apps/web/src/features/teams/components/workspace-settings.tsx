@@ -2,7 +2,7 @@ import { UNLIMITED } from '@codewright/contract';
 import type { User, WorkspaceSummary } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { SettingsCard } from '../../settings/components/settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { client } from '../../../sdk.ts';
 import { useMembers } from '../hooks/use-members.ts';
 import { useWorkspaces } from '../hooks/use-workspaces.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isCodewrightError, type InvitationPreview } from '@codewright/sdk';
-import { messageOf } from '../../settings/components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 
 export type InvitationPreviewState =

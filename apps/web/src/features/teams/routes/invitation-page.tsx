@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { InvitationPreviewCard, roleWithArticle } from '../components/invitation-preview-card.tsx';
-import { messageOf } from '../../settings/components/settings-card.tsx';
+import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 
 const CURRENT_WORKSPACE_KEY = 'codewright.workspace';

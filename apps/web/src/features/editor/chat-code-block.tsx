@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { COPY_CONFIRM_MS, MESSAGES } from '@codewright/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { highlightCode, languageOfFence, type CodeToken, type TokenKind } from '../highlight.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { highlightCode, languageOfFence, type CodeToken, type TokenKind } from './highlight.ts';
 
 const COLOURS: Record<TokenKind, string> = {
   keyword: 'text-violet-300',

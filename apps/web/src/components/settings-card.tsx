@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../components/ui/cn.ts';
+import { Card } from './ui/card.tsx';
+import { cn } from './ui/cn.ts';
 
 interface SettingsCardProps {
   title: string;
@@ -43,11 +43,4 @@ export function FormNote({ tone, children }: { tone: 'ok' | 'error'; children: R
       {children}
     </p>
   );
-}
-
-/** The text to show for a failed call: the server's message, or a generic next step. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Something went wrong. Please try again.';
 }

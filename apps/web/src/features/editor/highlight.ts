@@ -4,7 +4,7 @@
  * HTML, CSS, shell…) in the editor's colours without another library. The tokens become React
  * spans; no HTML string is ever built from model output.
  */
-import { loadMonaco } from '../editor/code-editor.tsx';
+import { loadMonaco } from './code-editor.tsx';
 
 export type TokenKind = 'keyword' | 'string' | 'comment' | 'number' | 'type' | 'plain';
 export interface CodeToken {
