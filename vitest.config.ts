@@ -33,7 +33,7 @@ const API = {
 };
 
 /**
- * THE rule of the second database (issue 42): the API tests whose SQL could behave differently
+ * THE rule of the second database: the API tests whose SQL could behave differently
  * on another PostgreSQL version — the db REST layer and admin SQL, versions, workspaces and
  * their migration, plans and quotas, accounts (export, deletion, handover), analytics, and the
  * takeover of an address — run on Debian's PostgreSQL too. The rest (AI, data services, storage,

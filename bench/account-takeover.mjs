@@ -1,4 +1,4 @@
-// Budget (issue 41): the takeover of an account with 5 members, 5 open invitations and 200
+// Budget: the takeover of an account with 5 members, 5 open invitations and 200
 // projects runs in one transaction under 200 ms. The server runs as `npm start` does (the built
 // bundle; BENCH_FROM_SOURCE=1 for tsx) without SMTP, so the mailed links are read from its log.
 // For each of RUNS accounts: a squatter registers it (a password, never verified), goes Enterprise (Pro allows 4 members besides the owner and counts open invitations),

@@ -1,4 +1,4 @@
-// Budgets (issue 4), printed side by side in one run, loopback only, bounded:
+// Budgets, printed side by side in one run, loopback only, bounded:
 //  1. Time to first token through the app minus straight to the model server: p50 < 10 ms.
 //     50 sequential streamed requests each way (interleaved), the test model sending a chunk
 //     every 5 ms; TTFT = request sent → first text chunk parsed by the client.

@@ -1,4 +1,4 @@
-// Budget (issue 2): an authenticated GET /api/auth/me does at least 40% of the
+// Budget: an authenticated GET /api/auth/me does at least 40% of the
 // requests per second of a bare Fastify route, same machine, same run
 // (autocannon, 50 connections). The real built server runs on the embedded PostgreSQL with its
 // default logging (to a file). Usage: node bench/auth-me.mjs [seconds=10]

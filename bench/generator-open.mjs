@@ -1,4 +1,4 @@
-// Budget (issue 4): /generator opens with Monaco ready in under 1.5 s on a warm cache.
+// Budget: /generator opens with Monaco ready in under 1.5 s on a warm cache.
 //
 // Starts the server on a throwaway DATA_DIR serving a built SPA, signs a fresh user in
 // through Debian's Chromium (Playwright), visits /generator once (cold cache), then

@@ -1,4 +1,4 @@
-// Budget (issue 39): 20 hostile screenshots in a row leave the server's RSS within 30 MB of
+// Budget: 20 hostile screenshots in a row leave the server's RSS within 30 MB of
 // where it started, and no renderer behind. The server runs as `npm start` does (the built
 // bundle; BENCH_FROM_SOURCE=1 for tsx) with URL_FETCH_TIMEOUT_MS=3000 (a 6 s cap per shot).
 // One ordinary screenshot first starts Chromium; then the start figures are read: the server's

@@ -1,4 +1,4 @@
-// Budgets (issue 5): Lighthouse with mobile defaults on the marketing pages —
+// Budgets: Lighthouse with mobile defaults on the marketing pages —
 // performance ≥ 0.95, accessibility ≥ 0.95, best practices ≥ 0.95, SEO ≥ 0.90 —
 // the JavaScript that / loads under 150 KB gzip, and no Monaco chunk on any of them.
 //

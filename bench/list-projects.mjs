@@ -1,4 +1,4 @@
-// Budget (issue 3): listing 50 projects — GET /api/db/codewright/rest/v1/projects?order=updated_at.desc
+// Budget: listing 50 projects — GET /api/db/codewright/rest/v1/projects?order=updated_at.desc
 // for one user with 50 projects — p50 under 5 ms and at least 1,500 requests/s at 50
 // connections (autocannon), on the embedded PostgreSQL and on the machine's PostgreSQL.
 // The server runs as `npm start` runs it (the built bundle, rebuilt when stale;

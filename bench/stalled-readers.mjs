@@ -1,4 +1,4 @@
-// Budget (issue 11, "Stalled readers"): 20 AI streams whose clients stop reading leave the
+// Budget (docs/decisions/012): 20 AI streams whose clients stop reading leave the
 // server's memory growth under 50 MB and /api/health p99 under 50 ms.
 // The server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source
 // through tsx) on a fresh DATA_DIR (the embedded database, or PostgreSQL

@@ -1,4 +1,4 @@
-// Budget (issue 40): typing 200 characters into the generator's editor at 20 ms per key keeps
+// Budget: typing 200 characters into the generator's editor at 20 ms per key keeps
 // every frame under 50 ms.
 //
 // Starts the server on a throwaway DATA_DIR serving a built SPA, signs a fresh user in through

@@ -1,4 +1,4 @@
-// Budget (issue 3): a 50 MB upload keeps the server's memory growth under 20 MB.
+// Budget: a 50 MB upload keeps the server's memory growth under 20 MB.
 // Starts the server (the built dist when it has the storage routes, else the
 // TypeScript source through tsx; never rebuilds) on a temp DATA_DIR, signs a
 // user up and in, streams a 50 MB multipart upload generated on the fly, and

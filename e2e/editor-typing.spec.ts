@@ -1,5 +1,5 @@
 /**
- * Typing code by hand, key by key (issue 40): Monaco's auto-closed brackets and quotes, and typing
+ * Typing code by hand, key by key: Monaco's auto-closed brackets and quotes, and typing
  * over them, leave exactly what was typed, in JavaScript, Python and Go; an AI edit is one undo
  * step away from the typed code; and the preview runs what was typed.
  */

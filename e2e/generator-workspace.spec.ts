@@ -230,7 +230,7 @@ for (const width of WIDTHS) {
       await login(undefined, '/generator');
       await waitForGenerator(page);
       // Half the answer streams, then it is held until the checks below are done: they never
-      // race its end, however fast or busy the machine (issue 42).
+      // race its end, however fast or busy the machine.
       const hold = holdKey();
       await send(page, `streamed code [[long-code:40]] [[hold:${hold}]]`);
       const panel = editorPanel(page);
@@ -500,7 +500,7 @@ test.describe('generator workspace at 1280 px', () => {
   });
 });
 
-test.describe('focus, hints and small texts (issue 40)', () => {
+test.describe('focus, hints and small texts', () => {
   test('focus returns to the prompt after an answer and a proposal, and to Save after Escape; the editor says how Tab works', async ({
     page,
     login,

@@ -1,5 +1,5 @@
 /**
- * Marketing site (issue 5): the landing counters, the examples filter and copy, pricing for
+ * Marketing site: the landing counters, the examples filter and copy, pricing for
  * visitors and signed-in users, the docs search, CTA tracking and Do Not Track.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';

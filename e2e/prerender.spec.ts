@@ -1,5 +1,5 @@
 /**
- * Prerendered public pages (issue 5 budgets; apps/web/scripts/prerender.mjs): the first answer
+ * Prerendered public pages (docs/decisions/010; apps/web/scripts/prerender.mjs): the first answer
  * already holds the page, and the app then takes that HTML over (hydration) instead of drawing it
  * again — for visitors and for signed-in users alike.
  */

@@ -63,12 +63,13 @@ const serverEnv = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // Every browser test comes from one address; do not let the per-IP limiter trip them.
   RATE_LIMIT_MAX: '100000',
-  // Same for the per-IP limits on sign-up, sign-in, reset and magic-link sends (issue 6).
+  // Same for the per-IP limits on sign-up, sign-in, reset and magic-link sends
+  // (docs/decisions/006).
   AUTH_RATE_LIMIT_IP_MAX: process.env.AUTH_RATE_LIMIT_IP_MAX ?? '100000',
-  // marketing.spec.ts and every page view log analytics from one address (issue 5).
+  // marketing.spec.ts and every page view log analytics from one address.
   ANALYTICS_RATE_LIMIT_MAX: '100000',
   CTA_RATE_LIMIT_MAX: '100000',
-  // generator.spec.ts and friends talk to the scripted model server (issue 4).
+  // generator.spec.ts and friends talk to the scripted model server.
   AI_PROVIDER: 'openai-compatible',
   AI_BASE_URL: modelServer.url,
   AI_API_KEY: '',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The coverage list (issue 42): the API routes the API suites call and the screens the e2e
+// The coverage list: the API routes the API suites call and the screens the e2e
 // suite opens, as recorded by apps/server/src/test/test-app.ts and e2e/fixtures/screens-opened.ts.
 // `scripts/coverage-list.json` holds the list of the last full run on main; a run that no longer
 // reaches an entry of it has dropped coverage.

@@ -1,4 +1,4 @@
-// `npm start`'s watch over the server process (issue 39): a server that exits unexpectedly after
+// `npm start`'s watch over the server process: a server that exits unexpectedly after
 // it was listening is started again, after 1 s, 2 s, 4 s … at most 30 s (the delay starts over
 // once a server has run a minute), saying so in the log. A server that never got to listen
 // (bad configuration, a data directory in use) is not restarted: its exit code is ours.

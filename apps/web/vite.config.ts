@@ -41,12 +41,13 @@ const CONTRACT_ZOD = 'contractZod';
  * `/* @__PURE__ *\/` annotation) and zod's builders as pure functions: a schema no page uses is
  * dropped. With the contract keeping schemas in their own modules (responses.ts, *.schemas.ts),
  * apart from the constants a page starts with, zod then loads only when the SDK first checks an
- * answer (issue 5's JavaScript budget). The contract declares `"sideEffects": false`.
+ * answer (the landing page's JavaScript budget, docs/decisions/007). The contract declares
+ * `"sideEffects": false`.
  *
  * The builders are marked pure by name (`manualPureFunctions`), and that list applies to every
  * module of the build: so the contract's `z` is renamed to a name no other code uses. Marking `z`
  * itself dropped calls such as Monaco's `z.detach()` (its piece tree names a node `z`), which
- * corrupted the editor's text when an auto-closed quote was typed over (issue 40).
+ * corrupted the editor's text when an auto-closed quote was typed over.
  */
 function pureContractSchemas(): Plugin {
   const CONTRACT = `${path.sep}packages${path.sep}contract${path.sep}src${path.sep}`;

@@ -50,7 +50,7 @@ import staticPlugin from './plugins/static.ts';
 import timeoutsPlugin, { httpTimeoutsOf, serverTimeoutOptions } from './plugins/timeouts.ts';
 import type { LookupFunction } from 'node:net';
 
-/** JSON bodies over this are refused with 413 (issue 2). */
+/** JSON bodies over this are refused with 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildAppOptions {

@@ -124,7 +124,7 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email('each entry must be an email address'))),
-  // PUBLIC_URL, auth rate limits, mail cap, GOOGLE_* and GITHUB_* (issue 6).
+  // PUBLIC_URL, auth rate limits, mail cap, GOOGLE_* and GITHUB_* (docs/decisions/006).
   ...ACCOUNT_ENV,
   // HTTP time-outs and AI stream limits (docs/operations.md § Time-outs and streams).
   ...LIMITS_ENV,

@@ -1,4 +1,4 @@
-// Malformed percent-encodings sent to every route that decodes user input (issue 39): the
+// Malformed percent-encodings sent to every route that decodes user input: the
 // imageUrls of /text and /image (own-storage URLs are decoded into storage keys), public and
 // private file paths, the download path and the share token. Each answers a 4xx in the error
 // envelope — never a 5xx — and nothing is charged.

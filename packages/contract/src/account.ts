@@ -1,5 +1,5 @@
 /**
- * Account flows (issue 6): email verification, password reset and change,
+ * Account flows (docs/decisions/006): email verification, password reset and change,
  * magic links, Google/GitHub sign-in and the notifications email endpoint.
  * Shapes are shared by the server routes, the SDK and the web forms.
  */
@@ -15,7 +15,7 @@ export const OAUTH_CODE_TTL_SECONDS = 120;
 /** How long the server keeps an OAuth flow's state + PKCE verifier (signed cookie). */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
-/** Mails to one recipient address per hour, at most (issue 6). */
+/** Mails to one recipient address per hour, at most (docs/decisions/006). */
 export const MAIL_PER_RECIPIENT_PER_HOUR_DEFAULT = 5;
 /** Per-IP and per-email limits on sign-up, sign-in, reset and magic-link sends (defaults). */
 export const AUTH_RATE_LIMIT_WINDOW_SECONDS_DEFAULT = 15 * 60;

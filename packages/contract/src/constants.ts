@@ -62,7 +62,7 @@ export const EDITOR_OPTIONS = {
   theme: 'vs-dark',
 } as const;
 
-/** Auth rules the spec leaves open (issue 2). */
+/** Auth rules the spec leaves open. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,8 +1,8 @@
 /**
  * The answers the SDK checks (packages/sdk/src/response-schemas.ts) and their parts, kept apart
  * from the constants a page starts with: a browser loads this module, and zod with it, only when
- * it first checks an answer (issue 5's JavaScript budget). The server uses them as route schemas.
- * Import through the package index like everything else.
+ * it first checks an answer (the landing page's JavaScript budget, docs/decisions/007). The server
+ * uses them as route schemas. Import through the package index like everything else.
  */
 import { z } from 'zod';
 import { PLAN_NAMES } from './constants.ts';

@@ -117,7 +117,7 @@ export interface AuthClient {
   getProviders(options?: RequestOptions): Promise<Provider[]>;
   /** A valid access token (refreshed when within 30 s of expiry), or null when signed out. */
   getAccessToken(): Promise<string | null>;
-  // ——— account flows (issue 6); see auth/account-client.ts ———
+  // ——— account flows (docs/decisions/006); see auth/account-client.ts ———
   /** Google or GitHub sign-in in a popup; full-page redirect when popups are blocked. */
   signInWithOAuth(params: {
     provider: string;
@@ -335,7 +335,7 @@ export interface CodewrightClient {
   readonly workspaces: WorkspacesClient;
 }
 
-// ——— ai (issue 4); see ai/ai-client.ts and docs/api.md § AI ———
+// ——— ai; see ai/ai-client.ts and docs/api.md § AI ———
 
 export interface AiStatusResult {
   configured: boolean;

@@ -1,5 +1,5 @@
 /**
- * The last resort for an error nothing caught (issue 39): every callback a library runs for us
+ * The last resort for an error nothing caught: every callback a library runs for us
  * is wrapped where it is registered, so reaching here is a bug — logged with the request it
  * belonged to, never silent.
  *

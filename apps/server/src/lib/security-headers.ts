@@ -26,8 +26,8 @@ export const CSP_DIRECTIVES = {
 
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-  // The OAuth popup (issue 6) must keep its opener to post the result back; `same-origin`
-  // would cut that link as soon as the popup visits the provider.
+  // The OAuth popup (docs/decisions/006) must keep its opener to post the result back;
+  // `same-origin` would cut that link as soon as the popup visits the provider.
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
 

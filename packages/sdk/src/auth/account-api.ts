@@ -1,4 +1,7 @@
-/** Wire calls of the account flows (SPEC §7.2, issue 6); state stays in account-client.ts. */
+/**
+ * Wire calls of the account flows (SPEC §7.2, docs/decisions/006); state stays in
+ * account-client.ts.
+ */
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 

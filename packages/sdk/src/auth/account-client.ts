@@ -1,5 +1,5 @@
 /**
- * The auth client plus the account flows of issue 6: password reset and
+ * The auth client plus the account flows (docs/decisions/006): password reset and
  * change, email verification, magic links and Google/GitHub sign-in.
  */
 import { MESSAGES, type VerifyEmailResponse } from '@codewright/contract';

@@ -1,5 +1,5 @@
-// Speech and transcription for a team project (issue 40): with `projectId` (JSON field for
-// /speech, multipart field for /transcribe) the call counts on the workspace's plan, not the
+// Speech and transcription for a team project (docs/decisions/026): with `projectId` (JSON field
+// for /speech, multipart field for /transcribe) the call counts on the workspace's plan, not the
 // Free member's; a viewer may not make one (403), an outsider finds no project (404), a bad id
 // is a 400, and none of them is charged.
 import { afterAll, beforeAll, expect, it } from 'vitest';

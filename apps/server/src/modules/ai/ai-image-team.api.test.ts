@@ -1,6 +1,7 @@
-// A generated image of a team project (issue 39): with `projectId` it is stored in the project's
-// workspace folder — private (a signed URL) when the workspace is on Pro, whoever asked — and
-// counted on the workspace's plan; a viewer may not make one, an outsider finds no project.
+// A generated image of a team project (docs/decisions/037): with `projectId` it is stored in the
+// project's workspace folder — private (a signed URL) when the workspace is on Pro, whoever
+// asked — and counted on the workspace's plan; a viewer may not make one, an outsider finds no
+// project.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlanInfo } from '@codewright/contract';
 import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';

@@ -281,7 +281,7 @@ describe('another user’s stored image (SPEC §5; docs/api.md Storage: a user r
     expect(model.requests.length).toBe(before);
     expect(await usageOf(b)).toMatchObject({ generationsUsed: 0, editsUsed: 0 });
 
-    // /image takes its sources by the same rule: A's file is not B's to modify (issue 39).
+    // /image takes its sources by the same rule: A's file is not B's to modify.
     const mediaBefore = model.mediaRequests.length;
     const modify = await image(b, { prompt: 'make it blue', imageUrls: [publicUrl] });
     expect(modify.statusCode, modify.body).toBe(400);

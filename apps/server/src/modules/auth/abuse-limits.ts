@@ -55,7 +55,10 @@ export interface AbuseLimitsOptions {
   now?: () => number;
 }
 
-/** Per-IP and per-email limits on sign-up, sign-in, reset, magic-link and verification sends (issue 6). */
+/**
+ * Per-IP and per-email limits on sign-up, sign-in, reset, magic-link and verification sends
+ * (docs/decisions/006).
+ */
 export function createAbuseLimits(options: AbuseLimitsOptions) {
   const windowMs = options.windowSeconds * 1000;
   const byIp = new SlidingWindowLimiter(options.ipMax, windowMs);

@@ -1,5 +1,5 @@
 /**
- * Environment variables of the account flows (issue 6), spread into the one
+ * Environment variables of the account flows (docs/decisions/006), spread into the one
  * EnvSchema of src/env.ts (which stays the only reader of process.env).
  */
 import { z } from 'zod';

@@ -28,7 +28,7 @@ import { toUserView } from './user-view.ts';
 export interface AuthRoutesOptions {
   failureLimit: number;
   failureWindowMs: number;
-  /** Account flows (issue 6): verification, limits, OAuth providers. */
+  /** Account flows (docs/decisions/006): verification, limits, OAuth providers. */
   config: Config;
   urls: PublicUrls;
   /** Server secret (JWT_SECRET or DATA_DIR/secret); signs the OAuth flow cookie. */

@@ -1,4 +1,4 @@
-// Screenshots of hostile pages (issue 39): a page that opens a popup to a refused address, and a
+// Screenshots of hostile pages: a page that opens a popup to a refused address, and a
 // page that loops forever after `load`. Neither may end the process, hold a slot past the cap, or
 // keep a slot once its client has gone (DESIGN §3.14, docs/decisions/018).
 import http from 'node:http';

@@ -42,7 +42,8 @@ export function linksOf(text: string): string[] {
  * `perRecipientPerHour` mails an hour (mail_log keeps count).
  */
 export class Mailer {
-  // nodemailer loads with the first mail, not at start (cold start is a budget, issue 2).
+  // nodemailer loads with the first mail, not at start (cold start is a budget:
+  // docs/decisions/008).
   private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<unknown>>();
 

@@ -41,7 +41,8 @@ async function getJson(url: string, accessToken: string, extra: Record<string, s
   return (await res.json()) as unknown;
 }
 
-// arctic loads on the first OAuth sign-in, not at start (cold start is a budget, issue 2).
+// arctic loads on the first OAuth sign-in, not at start (cold start is a budget:
+// docs/decisions/008).
 let arcticModule: Promise<typeof Arctic> | undefined;
 /** arctic, imported once on first use. */
 export const loadArctic = () => (arcticModule ??= import('arctic'));

@@ -14,7 +14,7 @@ export interface ComposerToolsProps {
   setPrompt: (value: string) => void;
   /** While an answer streams the tools are disabled, like the prompt box (SPEC §4.4). */
   disabled: boolean;
-  /** The saved project open, if any: its image assets go to its workspace (issue 39). */
+  /** The saved project open, if any: its image assets go to its workspace (docs/decisions/037). */
   projectId?: string | null;
 }
 
