@@ -8,7 +8,7 @@
 import { AI_IMAGE_MAX_BYTES } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { ownKeyOfPublicUrl, type UrlOrigin } from '../storage/storage-urls.ts';
-import type { ImagePart } from './ai.service.ts';
+import type { ImagePart } from './ai-prompt.ts';
 
 /** What the AI module needs from storage: the caller's own file, with its detected type. */
 export interface ImageSource {

@@ -27,7 +27,8 @@ import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { PlanService } from '../plan/plan.service.ts';
 import type { AiCapabilities } from './ai-capabilities.ts';
 import { createMeterCharger } from './ai-meter.ts';
-import { DEFAULT_AI_TIMEOUTS, providerErrorMessage } from './ai.service.ts';
+import { DEFAULT_AI_TIMEOUTS } from './ai.service.ts';
+import { providerErrorMessage } from './provider-errors.ts';
 import { compileObjectSchema, describeAjvErrors } from './object-schema.ts';
 
 export interface AiMediaServiceOptions {

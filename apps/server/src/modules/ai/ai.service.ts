@@ -1,6 +1,8 @@
 /**
  * Text generation (DESIGN §2b, §3.2, §3.5): meter, model call, time-outs,
- * abort, and the refund rule.
+ * abort, and the refund rule. (Over 300 lines: one answer's charge, timers, abort and verdict
+ * share their state between start() and its iterator; the prompt, the provider's error texts and
+ * the stream mapper have their own files.)
  *
  * Refund rule (documented in docs/api.md § AI, DESIGN §3.2): every call is charged to one
  * meter (ai-meter.ts), reserved before the model is called. It is given back only when the
@@ -15,14 +17,8 @@
  * boundary without closing its connection, so the client receives every chunk the rule was
  * judged on; the run's `verdict` (sent as the last event) says whether the charge stands.
  */
-import type {
-  LanguageModelV3,
-  LanguageModelV3Message,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-} from '@ai-sdk/provider';
-import { APICallError, type UIMessageChunk } from 'ai';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { UIMessageChunk } from 'ai';
 import {
   AI_STREAMS_PER_USER_DEFAULT,
   GENERATION_MAX_TOKENS,
@@ -35,10 +31,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanService } from '../plan/plan.service.ts';
 import { createMeterCharger } from './ai-meter.ts';
+import { type ImagePart, toPrompt } from './ai-prompt.ts';
 import { createRetryGrants } from './ai-retry-grants.ts';
+import { type AbortKind, providerErrorMessage } from './provider-errors.ts';
 import type { AiProviderResolution } from './providers.ts';
 import { createStartGate } from './start-gate.ts';
 import { createStreamSlots } from './stream-slots.ts';
+import { createUiStreamMapper } from './ui-stream-mapper.ts';
 
 export interface AiTimeouts {
   /** Whole call, first byte to last (default 120 s). */
@@ -48,11 +47,6 @@ export interface AiTimeouts {
 }
 
 export const DEFAULT_AI_TIMEOUTS: AiTimeouts = { totalMs: 120_000, firstTokenMs: 30_000 };
-
-export interface ImagePart {
-  data: Uint8Array;
-  mediaType: string;
-}
 
 export interface RunInput {
   userId: string;
@@ -81,99 +75,6 @@ export interface AiRun extends AsyncIterable<UIMessageChunk> {
   /** Token usage, once iteration ended (may be undefined). */
   usage(): Promise<AiUsage | undefined>;
 }
-
-type AbortKind = 'client' | 'total-timeout' | 'first-token-timeout';
-
-const PROVIDER_MESSAGES = {
-  timeout: 'The AI model took too long to answer. Please try again.',
-  unreachable: 'The AI model could not be reached. Please try again in a moment.',
-  auth: 'The AI provider refused the server’s credentials. Ask the administrator to check the AI settings.',
-  rateLimited: 'The AI provider is busy (rate limited). Please wait a moment and try again.',
-  failed: (status?: number) =>
-    `The AI model could not answer${status ? ` (provider error ${status})` : ''}. Please try again.`,
-  cutOff: 'The AI model stopped answering midway. Please try again.',
-};
-
-/** A message a user understands for a provider failure; never the key or the provider's body. */
-export function providerErrorMessage(error: unknown, abortKind: AbortKind | null): string {
-  if (abortKind === 'total-timeout' || abortKind === 'first-token-timeout')
-    return PROVIDER_MESSAGES.timeout;
-  const err = (error as { cause?: unknown; lastError?: unknown } | null) ?? null;
-  const api = APICallError.isInstance(error)
-    ? error
-    : APICallError.isInstance(err?.lastError)
-      ? err.lastError
-      : null;
-  if (api) {
-    const status = api.statusCode;
-    if (status === 401 || status === 403) return PROVIDER_MESSAGES.auth;
-    if (status === 429) return PROVIDER_MESSAGES.rateLimited;
-    if (status === undefined) return PROVIDER_MESSAGES.unreachable;
-    return PROVIDER_MESSAGES.failed(status);
-  }
-  const text = String((error as { message?: unknown })?.message ?? error ?? '');
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed|ECONNRESET|socket/i.test(text)) {
-    return PROVIDER_MESSAGES.unreachable;
-  }
-  if (/terminated|premature|aborted/i.test(text)) return PROVIDER_MESSAGES.cutOff;
-  return PROVIDER_MESSAGES.failed();
-}
-
-/**
- * The provider prompt: `messages` as given (plus `prompt` as a last user message), or
- * `prompt` alone; images go with the last user message.
- */
-export function toPrompt(body: AiTextRequest, images: ImagePart[]): LanguageModelV3Prompt {
-  const plain: { role: 'user' | 'assistant' | 'system'; content: string }[] =
-    body.messages && body.messages.length > 0 ? [...body.messages] : [];
-  if (body.prompt !== undefined && body.prompt.trim() !== '') {
-    plain.push({ role: 'user', content: body.prompt });
-  }
-  let lastUser = -1;
-  plain.forEach((m, i) => {
-    if (m.role === 'user') lastUser = i;
-  });
-  const prompt: LanguageModelV3Message[] = plain.map((m, i) => {
-    if (m.role === 'system') return { role: 'system', content: m.content };
-    if (m.role === 'assistant')
-      return { role: 'assistant', content: [{ type: 'text', text: m.content }] };
-    return {
-      role: 'user',
-      content: [
-        { type: 'text', text: m.content },
-        ...(i === lastUser
-          ? images.map((img) => ({
-              type: 'file' as const,
-              data: img.data,
-              mediaType: img.mediaType,
-            }))
-          : []),
-      ],
-    };
-  });
-  if (lastUser === -1 && images.length > 0) {
-    prompt.push({
-      role: 'user',
-      content: images.map((img) => ({
-        type: 'file' as const,
-        data: img.data,
-        mediaType: img.mediaType,
-      })),
-    });
-  }
-  return prompt;
-}
-
-const usageOf = (u: LanguageModelV3Usage | undefined): AiUsage | undefined => {
-  if (!u) return undefined;
-  const input = u.inputTokens?.total;
-  const output = u.outputTokens?.total;
-  return {
-    inputTokens: input,
-    outputTokens: output,
-    totalTokens: input !== undefined && output !== undefined ? input + output : undefined,
-  };
-};
 
 export interface AiServiceOptions {
   provider: AiProviderResolution;
@@ -305,56 +206,20 @@ export function createAiService(options: AiServiceOptions) {
       let finishReason = 'unknown';
       let failed = false;
       let aborted = false;
-      let usage: AiUsage | undefined;
 
-      // The provider's own streaming call (the AI SDK provider packages), its parts mapped to the
-      // AI SDK's UI message stream protocol here and read straight from the provider's stream:
-      // streamText()'s orchestration (steps, tools, retries, several web-stream layers per chunk),
-      // or any stream layer of our own, costs CPU per chunk that a single-step text answer does
-      // not need — and 500 concurrent streams make that the server's main cost
-      // (docs/decisions/009-streaming-under-load.md).
+      // The provider's own streaming call, read straight from its stream and mapped to the UI
+      // message stream protocol (ui-stream-mapper.ts says why: docs/decisions/009).
       const model = provider.model(input.advanced) as LanguageModelV3;
       let upstream: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
       let upstreamEnded = false;
-      let started = false;
       const pending: UIMessageChunk[] = [];
-
-      /** Appends the UI chunks of one provider part to `pending`. */
-      const map = (part: LanguageModelV3StreamPart) => {
-        if (!started) {
-          started = true;
-          pending.push({ type: 'start', messageId: answerId }, { type: 'start-step' });
-        }
-        switch (part.type) {
-          case 'text-start':
-          case 'text-end':
-            pending.push({ type: part.type, id: part.id });
-            break;
-          case 'text-delta':
-            pending.push({ type: 'text-delta', id: part.id, delta: part.delta });
-            break;
-          case 'finish':
-            usage = usageOf(part.usage);
-            pending.push(
-              { type: 'finish-step' },
-              { type: 'finish', finishReason: part.finishReason.unified },
-            );
-            break;
-          case 'error':
-            if (abortKind === 'client') {
-              pending.push({ type: 'abort' });
-              break;
-            }
-            lastError = part.error;
-            pending.push({
-              type: 'error',
-              errorText: providerErrorMessage(part.error, abortKind),
-            });
-            break;
-          default:
-            break;
-        }
-      };
+      const mapper = createUiStreamMapper(answerId, (error) => {
+        // Stopped by the client: the answer ends with an abort chunk, not an error.
+        if (abortKind === 'client') return null;
+        lastError = error;
+        return providerErrorMessage(error, abortKind);
+      });
+      const map = (part: LanguageModelV3StreamPart) => mapper.map(part, pending);
 
       /** Stops reading the provider's answer (its request is aborted through `signal`). */
       const stopUpstream = () => {
@@ -455,7 +320,7 @@ export function createAiService(options: AiServiceOptions) {
           return finishReason;
         },
         async usage() {
-          return usage;
+          return mapper.usage;
         },
         async *[Symbol.asyncIterator]() {
           let completed = false;
