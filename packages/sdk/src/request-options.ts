@@ -1,0 +1,5 @@
+/** Options every SDK call takes. */
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
