@@ -51,12 +51,28 @@ test.describe('typing code by hand', () => {
     await expect(code(gen)).toHaveAttribute('data-code', typed.join('\n'));
   });
 
+  /** Hovers the first squiggle and returns the hover's texts (none while it cannot be hovered). */
+  async function squiggleHover(gen: GeneratorPreview): Promise<string[]> {
+    // A squiggle can be drawn with no width for a moment, which cannot be hovered: then the next
+    // round tries again.
+    const hovered = await gen.editor
+      .locator('.squiggly-error')
+      .first()
+      .hover({ force: true, timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    return hovered ? gen.page.locator('.monaco-hover').allInnerTexts() : [];
+  }
+  // TypeScript's own words for the mistake typed below, from the language service.
+  const typeScriptSays = expect.stringContaining('Variable declaration expected.');
+  // The worker loads and compiles TypeScript's lib files first: seconds alone, over 15 s beside
+  // a second test run on 2 cores.
+  const languageServiceWait = { timeout: 45_000 };
+
   test('JavaScript is checked once the user writes in the editor, not on opening the generator', async ({
     gen,
     page,
   }) => {
-    // Its wait for TypeScript's first check below is up to 90 s on a busy machine.
-    test.setTimeout(150_000);
     const languageService: string[] = [];
     page.on('request', (request) => {
       if (/\/ts\.worker[^/]*\.js/.test(request.url())) languageService.push(request.url());
@@ -68,27 +84,26 @@ test.describe('typing code by hand', () => {
       'the language service is not loaded before the editor is focused',
     ).toEqual([]);
     await typeLines(gen, ['const = 1;']);
-    // TypeScript's own words for the mistake, from the language service now running.
-    await expect
-      .poll(
-        async () => {
-          // A squiggle can be drawn with no width for a moment, which cannot be hovered: then
-          // the next round tries again.
-          const hovered = await gen.editor
-            .locator('.squiggly-error')
-            .first()
-            .hover({ force: true, timeout: 2_000 })
-            .then(() => true)
-            .catch(() => false);
-          return hovered ? page.locator('.monaco-hover').allInnerTexts() : [];
-        },
-        // The worker loads and compiles TypeScript's lib files first: seconds alone, over 15 s
-        // beside a second test run on 2 cores, and over 45 s once with a third job beside those
-        // (the preview's own marker was there long before TypeScript's).
-        { timeout: 90_000 },
-      )
-      .toContainEqual(expect.stringContaining('Variable declaration expected.'));
+    await expect.poll(() => squiggleHover(gen), languageServiceWait).toContainEqual(typeScriptSays);
     expect(languageService).toHaveLength(1);
+  });
+
+  test('JavaScript is checked even when the user starts writing before its language service is set up', async ({
+    gen,
+    page,
+  }) => {
+    // Monaco fetches JavaScript's mode when the editor first shows a model; held back here until
+    // the user has focused the editor and typed, as on a slow network.
+    let typed!: () => void;
+    const userHasTyped = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(/\/tsMode-[^/]*\.js$/, async (route) => {
+      await userHasTyped;
+      await route.continue();
+    });
+    await gen.open();
+    await typeLines(gen, ['const = 1;']);
+    typed();
+    await expect.poll(() => squiggleHover(gen), languageServiceWait).toContainEqual(typeScriptSays);
   });
 
   test('Python and Go: quotes and brackets typed key by key stay as typed', async ({ gen }) => {

@@ -67,26 +67,34 @@ const checksStarted = new Set<string>();
 
 /**
  * Starts the checks, quick fixes, highlights and outline of `language` if it is JavaScript or
- * TypeScript (once per language). Monaco's mode for it exists once a model of it does; until then there is
- * nothing to check, and a later call starts them.
+ * TypeScript (once per language). Monaco sets a language's service up when the first model of it
+ * appears, after fetching its mode's chunk: focus can come first (a busy machine, a slow
+ * network), and then its worker is "not registered" yet — so this asks again every 250 ms, for up
+ * to 15 s, rather than waiting for a focus that may never come again while the user types.
  */
 export function startLanguageChecks(language: string): void {
   if (language !== 'javascript' && language !== 'typescript') return;
   if (checksStarted.has(language)) return;
   checksStarted.add(language);
   const [defaults, getWorker] = scriptLanguages[language];
-  getWorker().then(
-    (worker) => {
-      new DiagnosticsAdapter(new LibFiles(worker), defaults, language, worker);
-      monaco.languages.registerCodeActionProvider(language, new CodeActionAdaptor(worker));
-      monaco.languages.registerDocumentHighlightProvider(
-        language,
-        new DocumentHighlightAdapter(worker),
-      );
-      monaco.languages.registerDocumentSymbolProvider(language, new OutlineAdapter(worker));
-    },
-    () => checksStarted.delete(language),
-  );
+  const attempt = (left: number): void => {
+    getWorker().then(
+      (worker) => {
+        new DiagnosticsAdapter(new LibFiles(worker), defaults, language, worker);
+        monaco.languages.registerCodeActionProvider(language, new CodeActionAdaptor(worker));
+        monaco.languages.registerDocumentHighlightProvider(
+          language,
+          new DocumentHighlightAdapter(worker),
+        );
+        monaco.languages.registerDocumentSymbolProvider(language, new OutlineAdapter(worker));
+      },
+      () => {
+        if (left > 0) setTimeout(() => attempt(left - 1), 250);
+        else checksStarted.delete(language);
+      },
+    );
+  };
+  attempt(60);
 }
 
 /**
