@@ -35,12 +35,25 @@ describe('server modules', () => {
     expect(messages).toEqual([expect.stringContaining('Only app.ts wires plugins/')]);
   });
 
-  it('refuse SQL in a route', async () => {
-    const messages = await restrictedImports(
+  it('refuse SQL in a route, a service or a helper', async () => {
+    const sqlImport = "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n";
+    for (const path of [
       'apps/server/src/modules/workspaces/boundary-fixture.routes.ts',
+      'apps/server/src/modules/workspaces/boundary-fixture.service.ts',
+      'apps/server/src/modules/notifications/boundary-fixture.ts',
+    ]) {
+      expect(await restrictedImports(path, sqlImport), path).toEqual([
+        expect.stringContaining('No SQL outside a repository'),
+      ]);
+    }
+  });
+
+  it('allow SQL in a repository', async () => {
+    const messages = await restrictedImports(
+      'apps/server/src/modules/workspaces/boundary-fixture.repository.ts',
       "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n",
     );
-    expect(messages).toEqual([expect.stringContaining('No SQL in a route')]);
+    expect(messages).toEqual([]);
   });
 
   it("allow a module's own repository, another's service and db/query.ts", async () => {

@@ -4,7 +4,6 @@ import type { AccountTakeoverRemoved, AuthTokenPurpose } from '@codewright/contr
 import type { Database } from '../../db/client.ts';
 import { authAttempts, sessions, userPlans, users, type UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { clearRegistrantSetup } from '../workspaces/workspace-takeover.ts';
 import { isUniqueViolation } from './auth.repository.ts';
 import { authTokens, type AuthTokenRow } from './auth.schema.ts';
 import { hashRefreshToken } from './tokens.ts';
@@ -18,8 +17,20 @@ export type TokenClaim =
 /** sha256 of a mailed token: the only form stored. */
 export const hashMailToken = hashRefreshToken;
 
-/** SQL of the account flows: one-time tokens, passwords, verification, sessions of a user. */
-export function createAccountRepository(db: Database) {
+/** The workspaces module's rule for a taken-over account, run in the proving transaction. */
+export interface RegistrantSetup {
+  clearRegistrantSetup(
+    tx: Pick<Database, 'execute'>,
+    userId: string,
+    now: Date,
+  ): Promise<AccountTakeoverRemoved>;
+}
+
+/**
+ * SQL of the account flows: one-time tokens, passwords, verification, sessions of a user.
+ * `workspaces` is the workspaces service, for what a proved address removes from the account's teams.
+ */
+export function createAccountRepository(db: Database, workspaces: RegistrantSetup) {
   return {
     /** Stores a new token (hashed) for a user and purpose; returns the token itself, to mail. */
     async issueToken(input: {
@@ -137,7 +148,7 @@ export function createAccountRepository(db: Database) {
      * The address was proved by someone who did not register it, or through a magic link or
      * OAuth sign-in (DESIGN §3.16). The first time, in one transaction: verified, the password
      * set before dropped, every earlier session revoked, and what the registrant set up in the
-     * account's workspaces removed (workspaces/workspace-takeover.ts). `removed` says what went.
+     * account's workspaces removed (`workspaces.clearRegistrantSetup`). `removed` says what went.
      */
     async proveAddress(
       userId: string,
@@ -158,7 +169,7 @@ export function createAccountRepository(db: Database) {
             .update(sessions)
             .set({ revokedAt: now })
             .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-          const removed = await clearRegistrantSetup(tx, userId, now);
+          const removed = await workspaces.clearRegistrantSetup(tx, userId, now);
           return { user: proved, first: true as const, removed };
         }
         const [user] = await tx.select().from(users).where(eq(users.id, userId));

@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const authenticated = { preHandler: app.authenticate };
   const { config, urls } = options;
   const account = createAccountService({
-    repo: createAccountRepository(app.db),
+    repo: createAccountRepository(app.db, app.workspaces),
     authRepo: app.authRepository,
     auth: service,
     cache: app.principalCache,

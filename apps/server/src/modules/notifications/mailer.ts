@@ -1,10 +1,9 @@
 import type { Transporter } from 'nodemailer';
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { mailLog } from './notifications.schema.ts';
+import { createMailLogRepository } from './mail-log.repository.ts';
 
 export interface MailMessage {
   to: string[];
@@ -47,7 +46,11 @@ export class Mailer {
   private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: MailerOptions) {}
+  private readonly mailLog: ReturnType<typeof createMailLogRepository>;
+
+  constructor(private readonly options: MailerOptions) {
+    this.mailLog = createMailLogRepository(options.db);
+  }
 
   get delivers(): boolean {
     return Boolean(this.options.smtpUrl);
@@ -123,21 +126,14 @@ export class Mailer {
 
   /** Counts this mail against each recipient's hour; refuses the whole mail if one is over. */
   private async reserve(recipients: string[], kind: string): Promise<void> {
-    const { db, perRecipientPerHour } = this.options;
+    const { perRecipientPerHour } = this.options;
     const since = new Date(Date.now() - HOUR_MS);
     const keys = recipients.map((r) => r.toLowerCase());
-    const inserted = await db
-      .insert(mailLog)
-      .values(keys.map((recipient) => ({ recipient, kind })))
-      .returning({ id: mailLog.id });
+    const inserted = await this.mailLog.add(keys, kind);
     // Insert first, count after: two mails racing for the last slot cannot both get it.
     for (const recipient of keys) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(mailLog)
-        .where(and(eq(mailLog.recipient, recipient), gt(mailLog.createdAt, since)));
-      if ((row?.n ?? 0) > perRecipientPerHour) {
-        for (const { id } of inserted) await db.delete(mailLog).where(eq(mailLog.id, id));
+      if ((await this.mailLog.countSince(recipient, since)) > perRecipientPerHour) {
+        await this.mailLog.remove(inserted);
         throw new AppError(
           'RATE_LIMITED',
           429,

@@ -93,7 +93,7 @@ export const versionsRepository = {
 
   /**
    * The list answer, `{"versions":[…]}` newest first, in one statement with the access check
-   * (`access`: a condition on `projects`, project-access.ts); null when the caller cannot see
+   * (`access`: a condition on `projects`, project-access.repository.ts); null when the caller cannot see
    * the project. The rows come from the `(project_id, number)` index, newest first; Node writes
    * the JSON: PostgreSQL's json_agg of 1,000 rows cost 5–8 ms of the statement's 8–9 ms, the rows
    * alone 1–3 ms (docs/decisions/030).

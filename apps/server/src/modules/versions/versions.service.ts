@@ -19,7 +19,7 @@ import {
   type AccessibleProject,
   accessibleProjectSql,
   findAccessibleProject,
-} from './project-access.ts';
+} from './project-access.repository.ts';
 import { appendVersion, importChatSnapshots, latestHolds, rebuildCode } from './version-history.ts';
 import { type Executor } from '../../db/query.ts';
 import { versionsRepository as repo } from './versions.repository.ts';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type AccountTakeoverRemoved,
   type Action,
   type AssignableRole,
   EmailSchema,
@@ -20,7 +21,11 @@ import type { PublicUrls } from '../auth/public-urls.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { type MemberWorkspace, workspacesRepository as repo } from './workspaces.repository.ts';
-import { handOverOrCloseWorkspaces, type HandoverResult } from './workspace-handover.ts';
+import {
+  clearRegistrantSetup,
+  handOverOrCloseWorkspaces,
+  type HandoverResult,
+} from './account-workspaces.repository.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -285,6 +290,18 @@ export function createWorkspaceService(deps: { db: Database; mailer: Mailer; url
       const result = await handOverOrCloseWorkspaces(tx, userId);
       for (const h of result.handedOver) membershipChanged(h.newOwnerId);
       return result;
+    },
+
+    /**
+     * Removes what an earlier registrant set up in the workspaces of an account whose address
+     * was just proved by someone else (DESIGN §3.16); run inside the proving transaction `tx`.
+     */
+    clearRegistrantSetup(
+      tx: Pick<Database, 'execute'>,
+      userId: string,
+      now: Date,
+    ): Promise<AccountTakeoverRemoved> {
+      return clearRegistrantSetup(tx, userId, now);
     },
   };
 }
