@@ -41,7 +41,7 @@ let serverChecked = false;
  * stale). BENCH_FROM_SOURCE=1 runs its TypeScript through tsx instead, and BENCH_SERVER_TS
  * another entry from source (an older checkout, to compare). tsx also turns source maps on, and
  * the first stack trace formatted then parses a bundle's whole map: some 200,000 arrays, about
- * 20 MB of heap that the production server never holds (docs/decisions/012).
+ * 20 MB of heap that the production server never holds (docs/decisions/043).
  */
 export function serverEntryArgs() {
   const other = process.env.BENCH_SERVER_TS;

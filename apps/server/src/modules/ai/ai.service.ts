@@ -154,7 +154,7 @@ export function createAiService(options: AiServiceOptions) {
       const charged = retry ?? (await charge(input.meterUserId ?? input.userId, body.meter));
       // Paced after the charge, right before the model call: on PostgreSQL the reservations that
       // queued behind one statement are granted together (reservation-queue.ts), so a gate before
-      // the charge let a whole burst call the model in one turn (docs/decisions/012).
+      // the charge let a whole burst call the model in one turn (docs/decisions/041).
       const turn = gate.enter();
       if (turn) {
         await turn;

@@ -38,7 +38,7 @@ interface Arrival {
  * it. The end of an answer can wait unread for seconds (a reader whose socket is full), so the
  * idle time runs from when its last bytes arrived; and an answer read with backpressure (the
  * socket paused) may have been written long before it arrived, so its connection is closed
- * rather than kept (decision 012). A socket taken for a request has no time-out.
+ * rather than kept (decision 040). A socket taken for a request has no time-out.
  */
 function idleCapped<A extends http.Agent>(agent: A, idleMs: number): A {
   const arrivals = new WeakMap<Duplex, Arrival>();

@@ -9,7 +9,7 @@
  * others wait, in order of arrival, for the next turns. A lone request never waits, and a turn
  * of an idle loop lasts a fraction of a millisecond, so the gate only bites when the loop is busy.
  * The service enters it after the charge, right before the model call: reservations granted
- * together by one statement would otherwise all call the model in one turn (docs/decisions/012).
+ * together by one statement would otherwise all call the model in one turn (docs/decisions/041).
  */
 export interface StartGate {
   /** Undefined when the caller may start at once; else a promise that resolves at its turn. */

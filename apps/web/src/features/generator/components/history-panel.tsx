@@ -266,7 +266,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
         ) : null}
         <DiffEditor
           // The pair shown stays until the next is read: a blank pair in between was a second
-          // comparison for Monaco to diff and draw (docs/decisions/030).
+          // comparison for Monaco to diff and draw (docs/decisions/042).
           original={pair?.from.code ?? ''}
           modified={pair?.to.code ?? ''}
           originalKey={pair?.from.id}
