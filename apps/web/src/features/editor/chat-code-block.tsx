@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Check, Copy } from 'lucide-react';
-import { toast } from 'sonner';
-import { COPY_CONFIRM_MS, MESSAGES } from '@codewright/contract';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { CopyIcon } from '../../components/ui/copy-icon.tsx';
+import { useCodeCopy } from '../../hooks/use-clipboard-copy.ts';
 import { highlightCode, languageOfFence, type CodeToken, type TokenKind } from './highlight.ts';
 
 const COLOURS: Record<TokenKind, string> = {
@@ -29,9 +28,7 @@ export function ChatCodeBlock({
   const [highlighted, setHighlighted] = useState<{ code: string; lines: CodeToken[][] } | null>(
     null,
   );
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, copyCode } = useCodeCopy();
 
   useEffect(() => {
     if (!languageId) return;
@@ -45,19 +42,6 @@ export function ChatCodeBlock({
     };
   }, [code, languageId]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast.success(MESSAGES.codeCopied);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    } catch (error) {
-      console.error('Copy failed', error);
-      toast.error('Could not copy: the browser refused clipboard access');
-    }
-  };
-
   const label = lang.trim() || 'text';
   const lines = highlighted?.code === code ? highlighted.lines : null;
   return (
@@ -68,14 +52,10 @@ export function ChatCodeBlock({
           variant="ghost"
           size="sm"
           className="h-7 px-2 text-xs"
-          onClick={() => void copy()}
+          onClick={() => void copyCode(code)}
           aria-label={copied ? 'Copied' : `Copy this ${label} code`}
         >
-          {copied ? (
-            <Check className="size-3.5 text-emerald-300" aria-hidden="true" />
-          ) : (
-            <Copy className="size-3.5" aria-hidden="true" />
-          )}
+          <CopyIcon copied={copied} className="size-3.5" copiedClassName="text-emerald-300" />
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </figcaption>

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { AlertTriangle, Check, Copy, Loader2, Lock, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Loader2, Lock, RefreshCw } from 'lucide-react';
 import { isCodewrightError, type Project } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
+import { CopyIcon } from '../../../components/ui/copy-icon.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useClipboardCopy } from '../../../hooks/use-clipboard-copy.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
 export interface ShareLinkDialogProps {
@@ -57,7 +59,7 @@ function ShareLinkPanel({
   const [token, setToken] = useState(project.shareToken);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText, reset: resetCopied } = useClipboardCopy();
   const [note, setNote] = useState<Note>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
@@ -78,10 +80,7 @@ function ShareLinkPanel({
 
   async function copy() {
     setNote(null);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
+    if (!(await copyText(url))) {
       // Clipboard access can be refused (permissions, an insecure origin): the link is still
       // there to copy by hand, so select it for the user.
       linkRef.current?.select();
@@ -105,7 +104,7 @@ function ShareLinkPanel({
     try {
       const fresh = await onRegenerate(project);
       setToken(fresh);
-      setCopied(false);
+      resetCopied();
       setNote({ tone: 'ok', text: 'New link made. The old link no longer works.' });
       setConfirming(false);
       setFocusTurn((n) => n + 1);
@@ -191,11 +190,7 @@ function ShareLinkPanel({
               New link
             </Button>
             <Button ref={copyRef} onClick={() => void copy()}>
-              {copied ? (
-                <Check className="size-4" aria-hidden="true" />
-              ) : (
-                <Copy className="size-4" aria-hidden="true" />
-              )}
+              <CopyIcon copied={copied} />
               {copied ? 'Copied' : 'Copy link'}
             </Button>
           </div>

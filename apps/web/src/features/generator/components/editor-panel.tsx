@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Check, Code2, Copy, Download, Loader2, WandSparkles } from 'lucide-react';
-import { COPY_CONFIRM_MS, LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
+import { useState, type ReactNode } from 'react';
+import { Code2, Download, Loader2, WandSparkles } from 'lucide-react';
+import { LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { CopyIcon } from '../../../components/ui/copy-icon.tsx';
+import { useCodeCopy } from '../../../hooks/use-clipboard-copy.ts';
 import {
   CodeEditor,
   type EditorMarker,
@@ -71,23 +73,8 @@ export function EditorPanel({
   onSelectionChange,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
-  const [copied, setCopied] = useState(false);
+  const { copied, copyCode } = useCodeCopy();
   const [editorFocused, setEditorFocused] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast.success(MESSAGES.codeCopied);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    } catch (error) {
-      console.error('Copy failed', error);
-      toast.error('Could not copy: the browser refused clipboard access');
-    }
-  };
 
   const download = () => {
     const url = URL.createObjectURL(new Blob([code], { type: 'text/plain;charset=utf-8' }));
@@ -148,16 +135,12 @@ export function EditorPanel({
           <Button
             variant="ghost"
             size="icon"
-            onClick={() => void copy()}
+            onClick={() => void copyCode(code)}
             disabled={!code || streaming}
             aria-label={copied ? 'Copied' : 'Copy code'}
             title="Copy code"
           >
-            {copied ? (
-              <Check className="size-4 text-emerald-300" aria-hidden="true" />
-            ) : (
-              <Copy className="size-4" aria-hidden="true" />
-            )}
+            <CopyIcon copied={copied} copiedClassName="text-emerald-300" />
           </Button>
           <Button
             variant="ghost"

@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Check, Copy, ImagePlus, Loader2 } from 'lucide-react';
+import { ImagePlus, Loader2 } from 'lucide-react';
 import { AI_IMAGE_PROMPT_MAX_CHARS, type AiStoredImage } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { CopyIcon } from '../../../components/ui/copy-icon.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useClipboardCopy } from '../../../hooks/use-clipboard-copy.ts';
 import { client } from '../../../sdk.ts';
 import { useGeneratorMedia } from './media-context.ts';
 import { failureMessage } from './media-errors.ts';
@@ -44,14 +46,14 @@ export function ImageAssetDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [image, setImage] = useState<(AiStoredImage & { prompt: string }) | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy, reset: resetCopied } = useClipboardCopy();
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
   const close = () => {
     if (busy) return;
     setError(null);
     setImage(null);
-    setCopied(false);
+    resetCopied();
     onClose();
   };
 
@@ -65,7 +67,7 @@ export function ImageAssetDialog({
     }
     setBusy(true);
     setError(null);
-    setCopied(false);
+    resetCopied();
     try {
       const { images } = await client.ai.image({
         prompt: text,
@@ -85,12 +87,8 @@ export function ImageAssetDialog({
     }
   };
 
-  const copy = async () => {
-    if (!image) return;
-    try {
-      await navigator.clipboard.writeText(image.publicUrl);
-      setCopied(true);
-    } catch {
+  const copyUrl = async () => {
+    if (image && !(await copy(image.publicUrl))) {
       setError('The URL could not be copied; select it and copy it by hand.');
     }
   };
@@ -176,12 +174,8 @@ export function ImageAssetDialog({
             >
               {image.publicUrl}
             </code>
-            <Button variant="outline" size="sm" onClick={() => void copy()}>
-              {copied ? (
-                <Check className="size-3.5" aria-hidden="true" />
-              ) : (
-                <Copy className="size-3.5" aria-hidden="true" />
-              )}
+            <Button variant="outline" size="sm" onClick={() => void copyUrl()}>
+              <CopyIcon copied={copied} className="size-3.5" />
               {copied ? 'Copied' : 'Copy URL'}
             </Button>
           </figcaption>
