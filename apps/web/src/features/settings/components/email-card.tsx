@@ -1,28 +1,16 @@
-import { useState } from 'react';
 import { MailCheck, MailWarning } from 'lucide-react';
 import type { AccountStatus } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { client } from '../../../sdk.ts';
 import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 
 /** The account's address and whether it is verified, with a resend of the verification mail. */
 export function EmailCard({ account }: { account: AccountStatus }) {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, run } = useNotedAction();
 
-  async function resend() {
-    setBusy(true);
-    setNote(null);
-    try {
-      setNote({ tone: 'ok', text: await client.auth.resendVerificationEmail() });
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const resend = () => run(() => client.auth.resendVerificationEmail());
 
   return (
     <SettingsCard title="Email" description="Where sign-in links and notices go.">

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { client } from '../../../sdk.ts';
 import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 
 /** Hands a Blob to the browser as a file download. */
 function saveBlob(blob: Blob, fileName: string) {
@@ -20,22 +19,14 @@ function saveBlob(blob: Blob, fileName: string) {
 
 /** "Export my data": a zip of projects, chat and versions (GET /api/auth/export). */
 export function ExportCard() {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, run } = useNotedAction();
 
-  async function exportData() {
-    setBusy(true);
-    setNote(null);
-    try {
+  const exportData = () =>
+    run(async () => {
       const zip = await client.account.exportData();
       saveBlob(zip, `codewright-export-${new Date().toISOString().slice(0, 10)}.zip`);
-      setNote({ tone: 'ok', text: 'Your export is downloading.' });
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return 'Your export is downloading.';
+    });
 
   return (
     <SettingsCard

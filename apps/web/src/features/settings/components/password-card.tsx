@@ -4,15 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { client } from '../../../sdk.ts';
 import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 
 /** Password change through POST /api/auth/password/change; other sessions are signed out. */
 export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, setNote, run } = useNotedAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,20 +19,14 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
       setNote({ tone: 'error', text: ACCOUNT_MESSAGES.passwordsDontMatch });
       return;
     }
-    setBusy(true);
-    setNote(null);
-    try {
+    await run(async () => {
       const message = await client.auth.changePassword({ oldPassword: current, newPassword: next });
       setCurrent('');
       setNext('');
       setRepeat('');
-      setNote({ tone: 'ok', text: message });
       onChanged();
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
+      return message;
+    });
   }
 
   return (

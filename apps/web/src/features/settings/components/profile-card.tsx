@@ -5,29 +5,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { client } from '../../../sdk.ts';
 import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 
 /** Display name (PATCH /api/auth/me); what was typed stays when saving fails. */
 export function ProfileCard({ user }: { user: User }) {
   const saved = user.displayName ?? '';
   const [name, setName] = useState(saved);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, run } = useNotedAction();
   const unchanged = name.trim() === saved;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setNote(null);
-    try {
+    await run(async () => {
       const updated = await client.auth.updateUser({ displayName: name.trim() || null });
       setName(updated.displayName ?? '');
-      setNote({ tone: 'ok', text: 'Your display name is saved.' });
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
+      return 'Your display name is saved.';
+    });
   }
 
   return (

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { WorkspaceMembers } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormNote } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 import { formatProjectDate } from '../../../components/format-date.ts';
 import { client } from '../../../sdk.ts';
 
@@ -14,24 +13,16 @@ export function InvitationsList({
   data: WorkspaceMembers;
   onChanged: () => void;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, run: runNoted } = useNotedAction();
   if (data.invitations.length === 0)
     return <p className="text-sm text-muted">No open invitations.</p>;
 
-  const run = async (key: string, action: () => Promise<unknown>, ok: string) => {
-    setBusy(key);
-    setNote(null);
-    try {
+  const run = (key: string, action: () => Promise<unknown>, ok: string) =>
+    runNoted(async () => {
       await action();
-      setNote({ tone: 'ok', text: ok });
       onChanged();
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(null);
-    }
-  };
+      return ok;
+    }, key);
   const wsId = data.workspace.id;
   return (
     <div>
@@ -51,7 +42,7 @@ export function InvitationsList({
             <Button
               variant="outline"
               size="sm"
-              disabled={busy !== null}
+              disabled={busy}
               onClick={() =>
                 void run(
                   `resend:${inv.id}`,
@@ -65,7 +56,7 @@ export function InvitationsList({
             <Button
               variant="ghost"
               size="sm"
-              disabled={busy !== null}
+              disabled={busy}
               onClick={() =>
                 void run(
                   `revoke:${inv.id}`,

@@ -5,7 +5,7 @@ import { isCodewrightError } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { FormNote } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 import { client } from '../../../sdk.ts';
 import { MemberLimitDialog } from './member-limit-dialog.tsx';
 
@@ -25,25 +25,20 @@ export function InviteForm({
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'editor' | 'viewer'>('editor');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { busy, note, run } = useNotedAction();
   const [limitOpen, setLimitOpen] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !email.trim()) return;
-    setBusy(true);
-    setNote(null);
-    try {
+    const outcome = await run(async () => {
       const sent = await client.workspaces.invite(workspaceId, { email: email.trim(), role });
-      setNote({ tone: 'ok', text: `Invitation sent to ${sent.email}.` });
       setEmail('');
       onInvited();
-    } catch (error) {
-      setNote({ tone: 'error', text: messageOf(error) });
-      if (isCodewrightError(error) && error.code === 'MEMBER_LIMIT_REACHED') setLimitOpen(true);
-    } finally {
-      setBusy(false);
+      return `Invitation sent to ${sent.email}.`;
+    });
+    if (!outcome.ok && isCodewrightError(outcome.error)) {
+      if (outcome.error.code === 'MEMBER_LIMIT_REACHED') setLimitOpen(true);
     }
   };
 

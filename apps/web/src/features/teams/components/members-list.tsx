@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { OWNER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceMembers } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormNote } from '../../../components/settings-card.tsx';
-import { messageOf } from '../../../components/error-message.ts';
+import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 import { client } from '../../../sdk.ts';
 
 // `m.role` below is a fact about that row (the one owner is neither changed, removed nor leaves),
@@ -24,21 +23,13 @@ export function MembersList({
 }) {
   const { workspace } = data;
   const manage = client.workspaces.can('update', 'member', workspace);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (key: string, action: () => Promise<void>, after: () => void) => {
-    setBusy(key);
-    setError(null);
-    try {
+  const { busy, running, note, run: runNoted } = useNotedAction();
+  const run = (key: string, action: () => Promise<void>, after: () => void) =>
+    runNoted(async () => {
       await action();
       after();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
+      return null;
+    }, key);
 
   return (
     <div>
@@ -63,7 +54,7 @@ export function MembersList({
                   <select
                     aria-label={`Role of ${m.email}`}
                     value={m.role}
-                    disabled={busy !== null}
+                    disabled={busy}
                     onChange={(e) =>
                       void run(
                         `role:${m.userId}`,
@@ -84,7 +75,7 @@ export function MembersList({
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={busy !== null}
+                    disabled={busy}
                     onClick={() =>
                       void run(
                         `remove:${m.userId}`,
@@ -93,7 +84,7 @@ export function MembersList({
                       )
                     }
                   >
-                    {busy === `remove:${m.userId}` ? (
+                    {running === `remove:${m.userId}` ? (
                       <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
                     ) : null}
                     Remove
@@ -106,7 +97,7 @@ export function MembersList({
                 <Button
                   variant="outline"
                   size="sm"
-                  disabled={busy !== null}
+                  disabled={busy}
                   onClick={() =>
                     void run(
                       'leave',
@@ -122,7 +113,7 @@ export function MembersList({
           );
         })}
       </ul>
-      {error ? <FormNote tone="error">{error}</FormNote> : null}
+      {note ? <FormNote tone={note.tone}>{note.text}</FormNote> : null}
     </div>
   );
 }
