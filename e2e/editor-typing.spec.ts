@@ -3,6 +3,7 @@
  * over them, leave exactly what was typed, in JavaScript, Python and Go; an AI edit is one undo
  * step away from the typed code; and the preview runs what was typed.
  */
+import { acceptReview } from './fixtures.ts';
 import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
 
 /** Real key events, 30 ms apart; Escape closes a suggestion list before the next line. */
@@ -42,9 +43,7 @@ test.describe('typing code by hand', () => {
 
     // An AI edit, accepted, is one undo step: Ctrl+Z in the editor brings the typed code back.
     await gen.send('add a note at the end');
-    const review = page.getByTestId('review-panel');
-    await review.getByRole('button', { name: 'Accept all' }).click();
-    await expect(review).toHaveCount(0);
+    await acceptReview(page);
     await expect(code(gen)).not.toHaveAttribute('data-code', typed.join('\n'));
     await gen.editor.locator('.view-lines').click();
     await page.keyboard.press('ControlOrMeta+Z');
@@ -53,8 +52,10 @@ test.describe('typing code by hand', () => {
 
   /** Hovers the first squiggle and returns the hover's texts (none while it cannot be hovered). */
   async function squiggleHover(gen: GeneratorPreview): Promise<string[]> {
-    // A squiggle can be drawn with no width for a moment, which cannot be hovered: then the next
-    // round tries again.
+    // Away first: a hover shown stays as it was, with the marks of its time, while the pointer
+    // stays on the squiggle. A squiggle can be drawn with no width for a moment, which cannot be
+    // hovered: then the next round tries again.
+    await gen.page.mouse.move(0, 0);
     const hovered = await gen.editor
       .locator('.squiggly-error')
       .first()

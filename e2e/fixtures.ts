@@ -111,6 +111,21 @@ export async function waitIdle(page: Page): Promise<void> {
 }
 
 /**
+ * An edit of existing code ends in the review of its changes (docs/decisions/022): accepts all
+ * of it and waits for the review to close; given `code`, expects the editor to hold it then. By
+ * keyboard: at 390 px a toast or the sticky header can sit over the review's toolbar as a
+ * pointer click lands, and such a click was seen to focus the button without clicking it.
+ */
+export async function acceptReview(page: Page, code?: string | RegExp): Promise<void> {
+  const review = page.getByTestId('review-panel');
+  await review.getByRole('button', { name: 'Accept all' }).press('Enter');
+  await expect(review).toHaveCount(0);
+  if (code !== undefined) {
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute('data-code', code);
+  }
+}
+
+/**
  * Opens the auth dialog's email form from whatever opener is on screen. The test server offers
  * no social sign-in, so the dialog opens on the email form itself.
  */
@@ -139,6 +154,8 @@ interface Fixtures {
    * signed in, one page load.
    */
   login: (user?: TestUser, to?: string) => Promise<TestUser>;
+  /** `login(user, '/generator')`, then waits for the generator (waitForGenerator). */
+  loginToGenerator: (user?: TestUser) => Promise<TestUser>;
   /** Automatic: fails the test on an uncaught page error or a Content-Security-Policy violation. */
   pageErrors: void;
 }
@@ -217,6 +234,13 @@ export const test = base.extend<Fixtures>({
     await use(async (user, to) => {
       const account = user ?? (await signUpViaApi(page.request));
       await loginViaApi(page, account, to);
+      return account;
+    });
+  },
+  loginToGenerator: async ({ page, login }, use) => {
+    await use(async (user) => {
+      const account = await login(user, '/generator');
+      await waitForGenerator(page);
       return account;
     });
   },

@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { CONTEXT_HEADING } from '@codewright/contract';
 import { pdfOf } from './fixtures/fixture-site.mjs';
 import {
+  acceptReview,
   expect,
   loginViaApi,
   openGenerator,
@@ -148,12 +149,6 @@ const userMessages = (page: Page) => page.getByRole('article', { name: 'You mess
 const sentChips = (page: Page) => userMessages(page).getByTestId('message-context-item');
 const lastAnswer = (page: Page) =>
   page.getByRole('article', { name: 'AI Assistant message' }).last();
-
-async function acceptReview(page: Page) {
-  const review = page.getByTestId('review-panel');
-  await review.getByRole('button', { name: 'Accept all' }).click();
-  await expect(review).toHaveCount(0);
-}
 
 test.describe('context on edits and in the chat (decision 033)', () => {
   test('a page chip reaches the model on Edit selection and on a follow-up edit; the answer shows', async ({

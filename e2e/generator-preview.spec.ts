@@ -7,7 +7,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS, PREVIEW_PYTHON_TIME_LIMIT_MS } from '@codewright/contract';
 import { expectNoSeriousViolations } from './axe.ts';
-import { setUsage, signIn, usageOf } from './fixtures.ts';
+import { acceptReview, setUsage, signIn, usageOf } from './fixtures.ts';
 import { expect, test, type GeneratorPreview } from './fixtures/generator-preview-test.ts';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
 
@@ -88,11 +88,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     // toast can take a pointer click (the toast's placement is an open product fix).
     await gen.panel.getByRole('button', { name: 'Fix with AI' }).first().press('Enter');
     await gen.waitIdle();
-    await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
-    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
-      'data-code',
-      PREVIEW_SAMPLES['python-error'].fixed!,
-    );
+    await acceptReview(page, PREVIEW_SAMPLES['python-error'].fixed!);
     await expect
       .poll(() => gen.consoleText(), { timeout: 30_000 })
       .toContain('Coffee costs nothing yet');
@@ -187,11 +183,7 @@ test.describe('the preview in the generator at 1280 px', () => {
     );
     await gen.waitIdle();
     // An edit is reviewed before it reaches the code (docs/decisions/022).
-    await page.getByTestId('review-panel').getByRole('button', { name: 'Accept all' }).click();
-    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
-      'data-code',
-      PREVIEW_SAMPLES['react-counter'].code,
-    );
+    await acceptReview(page, PREVIEW_SAMPLES['react-counter'].code);
     await gen.showPreview();
     await gen.waitReady();
     await expect(gen.frame.getByText('Count: 0')).toBeVisible();
@@ -298,11 +290,7 @@ test.describe('the preview in the generator at 390 px', () => {
     await gen.waitIdle();
     // The fix opens its review on the Code tab (docs/decisions/022). By keyboard: at 390 px the
     // "Code generated" toast can land on the review's toolbar as the click is made.
-    await page
-      .getByTestId('review-panel')
-      .getByRole('button', { name: 'Accept all' })
-      .press('Enter');
-    await expect(page.getByTestId('review-panel')).toHaveCount(0);
+    await acceptReview(page);
     await gen.tab('Preview').click();
     await expect(gen.tab('Preview')).toHaveAttribute('aria-selected', 'true');
     await gen.showPreview();

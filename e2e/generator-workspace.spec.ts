@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES, PROJECT_NAME_MAX_LENGTH, fileLoadedMessage } from '@codewright/contract';
 import {
+  acceptReview,
   expect,
   holdKey,
   openEmailForm,
@@ -20,7 +21,6 @@ import {
   usageOf,
   waitForApp,
   waitIdle,
-  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -40,16 +40,6 @@ async function send(page: Page, text: string) {
 }
 
 /** The answer has ended (the composer may be behind the Code tab on a phone). */
-/** An edit of existing code ends in the review of its changes (docs/decisions/022): accept all. */
-async function acceptReview(page: Page) {
-  const review = page.getByTestId('review-panel');
-  // By keyboard: at 390 px the page may be scrolled so that the toolbar sits under the sticky
-  // header and a toast, and a pointer click there was seen to focus the button without clicking
-  // it (flaky in CI). The keyboard reaches the same button the same way every time.
-  await review.getByRole('button', { name: 'Accept all' }).press('Enter');
-  await expect(review).toHaveCount(0);
-}
-
 /** Phone layout: the tab of that name (Chat, Code). */
 const tab = (page: Page, name: string) =>
   page
@@ -108,12 +98,11 @@ for (const width of WIDTHS) {
 
     test('the composer stays in view after 5 answers; the chat scrolls on its own', async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       // Five generations, each streamed and rendered in full.
       test.setTimeout(90_000);
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+      await loginToGenerator();
       await shot(page, `empty-${width}`);
       for (let i = 1; i <= 5; i++) {
         await showChat(page, width);
@@ -145,10 +134,9 @@ for (const width of WIDTHS) {
 
     test('no toast covers the header actions; a finished generation shows the Preview tab on a phone', async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+      await loginToGenerator();
       if (width < 1024) await expect(tab(page, 'Chat')).toHaveAttribute('aria-selected', 'true');
       await send(page, 'a toast check');
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.codeGenerated });
@@ -191,12 +179,11 @@ for (const width of WIDTHS) {
 
     test('answers are Markdown: highlighted code with a copy button, never a raw fence, no raw HTML', async ({
       page,
-      login,
       context,
+      loginToGenerator,
     }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+      await loginToGenerator();
       // Held halfway, inside the code block, until the check of the streaming state is done.
       const hold = holdKey();
       await send(page, `a <b>bold</b> request [[hold:${hold}]]`);
@@ -226,9 +213,11 @@ for (const width of WIDTHS) {
       );
     });
 
-    test('code streams into the read-only editor as it arrives', async ({ page, login }) => {
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+    test('code streams into the read-only editor as it arrives', async ({
+      page,
+      loginToGenerator,
+    }) => {
+      await loginToGenerator();
       // Half the answer streams, then it is held until the checks below are done: they never
       // race its end, however fast or busy the machine.
       const hold = holdKey();
@@ -256,10 +245,9 @@ for (const width of WIDTHS) {
 
     test('a reload offers the unsaved work back; Restore brings code, chat and language', async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+      await loginToGenerator();
       await page.getByLabel('Language').selectOption('Python');
       await send(page, 'kept across reloads');
       await waitIdle(page);
@@ -309,10 +297,9 @@ for (const width of WIDTHS) {
 test.describe('generator workspace at 1280 px', () => {
   test('Ctrl+S saves: a new project asks its name (100 characters at most), then updates at once', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login(undefined, '/generator');
-    await waitForGenerator(page);
+    const user = await loginToGenerator();
     await send(page, 'saved with the keyboard');
     await waitIdle(page);
     await page.keyboard.press('Control+s');
@@ -345,9 +332,8 @@ test.describe('generator workspace at 1280 px', () => {
     await expect(page.getByText('unsaved')).toHaveCount(0);
   });
 
-  test('leaving with unsaved changes asks first', async ({ page, login }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+  test('leaving with unsaved changes asks first', async ({ page, loginToGenerator }) => {
+    await loginToGenerator();
     await send(page, 'not saved yet');
     await waitIdle(page);
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
@@ -362,9 +348,11 @@ test.describe('generator workspace at 1280 px', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a .py upload switches the language; the download follows it', async ({ page, login }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+  test('a .py upload switches the language; the download follows it', async ({
+    page,
+    loginToGenerator,
+  }) => {
+    await loginToGenerator();
     await expect(page.getByLabel('Language')).toHaveValue('JavaScript');
     await page.getByTestId('upload-input').setInputFiles({
       name: 'tool.py',
@@ -381,10 +369,9 @@ test.describe('generator workspace at 1280 px', () => {
 
   test('the current mark follows the newest answer and Rollback; follow-ups fill the prompt', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await send(page, 'first version');
     await waitIdle(page);
     await send(page, 'second version');
@@ -409,12 +396,11 @@ test.describe('generator workspace at 1280 px', () => {
 
   test('"undo your last change" reaches the model with the previous turn', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
     // Three answers, two of them reviewed edits.
     test.setTimeout(60_000);
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await send(page, 'a greeting');
     await waitIdle(page);
     await send(page, 'add logging');
@@ -503,10 +489,9 @@ test.describe('generator workspace at 1280 px', () => {
 test.describe('focus, hints and small texts', () => {
   test('focus returns to the prompt after an answer and a proposal, and to Save after Escape; the editor says how Tab works', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await send(page, 'a focus check');
     await waitIdle(page);
     await expect(promptBox(page)).toBeFocused();
@@ -541,13 +526,12 @@ test.describe('focus, hints and small texts', () => {
   for (const width of WIDTHS) {
     test(`at ${width} px a saved project's subtitle keeps its name and "unsaved" in view; leaving names the project`, async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       // A save, an edit and a leave through the dashboard: twice a usual test.
       test.setTimeout(60_000);
       await page.setViewportSize(viewport(width));
-      await login(undefined, '/generator');
-      await waitForGenerator(page);
+      await loginToGenerator();
       await send(page, 'a subtitle check');
       await waitIdle(page);
       const name = 'A rather long project name that a phone cannot show in full';

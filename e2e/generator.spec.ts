@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, MESSAGES, PLAN_LIMITS, fileLoadedMessage } from '@codewright/contract';
 import {
+  acceptReview,
   expect,
   holdKey,
   loginViaApi,
@@ -20,7 +21,6 @@ import {
   test,
   usageOf,
   waitIdle,
-  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -50,15 +50,6 @@ async function expectCode(page: Page, expected: string | RegExp) {
   await expect(editorPanel(page)).toHaveAttribute('data-code', expected);
 }
 
-/** An edit of existing code ends in the review of its changes (docs/decisions/022): accept all. */
-async function acceptReview(page: Page) {
-  const review = page.getByTestId('review-panel');
-  // By keyboard: at 390 px the "Code generated" toast can land on the review's toolbar as a
-  // pointer click is made (flaky in the full run at 172ed2f).
-  await review.getByRole('button', { name: 'Accept all' }).press('Enter');
-  await expect(review).toHaveCount(0);
-}
-
 /** Full-page shots of the screen; dialogs are shot in the viewport, where the modal sits. */
 async function shot(page: Page, name: string) {
   const fullPage = !/dialog/.test(name);
@@ -68,14 +59,13 @@ async function shot(page: Page, name: string) {
 test.describe('generator', () => {
   test('a new user generates with streaming, edits, rolls back, copies, downloads, saves and reopens', async ({
     page,
-    login,
     context,
+    loginToGenerator,
   }) => {
     // A long flow (three answers, a review, a save and a reopen, the preview beside it).
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await expect(page.getByText('Build with AI assistance')).toBeVisible();
     await expect(chat(page).getByText(MESSAGES.chatEmpty)).toBeVisible();
     await expect(page.getByText(MESSAGES.promptHint)).toBeVisible();
@@ -208,12 +198,11 @@ test.describe('generator', () => {
 
   test('upload: a .py file fills the editor, an image goes to storage and into the prompt, others are refused', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
     // Uploads of three kinds, each read and checked by the server: three times the default.
     test.slow();
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     const input = page.getByTestId('upload-input');
 
     await input.setInputFiles({
@@ -326,10 +315,9 @@ test.describe('generator', () => {
 
   test('Stop mid-answer keeps the partial text, marked as stopped, and leaves the editor alone', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     // Held after its first words, before any code, until Stop.
     await sendPrompt(page, `a long answer [[hold:${holdKey()}]] [[hold-after:3]]`);
     const answer = assistantMessages(page).first();
@@ -345,9 +333,8 @@ test.describe('generator', () => {
     await expectCode(page, '');
   });
 
-  test('Save with empty code is refused with the spec text', async ({ page, login }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+  test('Save with empty code is refused with the spec text', async ({ page, loginToGenerator }) => {
+    await loginToGenerator();
     await page.getByRole('button', { name: 'Save Project' }).click({ force: true });
     await expect(page.getByText(MESSAGES.generateFirst)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -355,13 +342,12 @@ test.describe('generator', () => {
 
   test('a saved project keeps its address: reload and Back open it; another account and a made-up id get Project not found', async ({
     page,
-    login,
     browser,
+    loginToGenerator,
   }) => {
     // Two accounts, a save, two reloads and a Back: twice a usual test.
     test.setTimeout(60_000);
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await sendPrompt(page, 'an address book');
     await waitIdle(page);
     await page.getByRole('button', { name: 'Save Project' }).click();
@@ -444,14 +430,13 @@ test.describe('generator screenshots', () => {
   for (const width of [1280, 390]) {
     test(`at ${width} px: empty, with chat and code, save and upgrade dialogs`, async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       // Two answers, a reload and four screenshots, each of six states checked by axe (axe on the
       // generator's large DOM takes seconds): it ran out of 60 s beside a second test run.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      const user = await login(undefined, '/generator');
-      await waitForGenerator(page);
+      const user = await loginToGenerator();
       await shot(page, `shot-empty-${width}`);
       await expectNoSeriousViolations(page, `/generator (empty) at ${width} px`);
       await sendPrompt(page, 'a debounce helper');

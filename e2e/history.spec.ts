@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { EDIT_ANSWER_MESSAGES, PLAN_LIMITS, VERSION_CONTROL_FEATURE } from '@codewright/contract';
 import {
+  acceptReview,
   expect,
   holdKey,
   openGenerator,
@@ -15,7 +16,6 @@ import {
   test,
   usageOf,
   waitIdle,
-  waitForGenerator,
 } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -100,10 +100,9 @@ test.describe('review of AI edits', () => {
 
   test('typing during the stream is kept: the review is rebased onto what was typed', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     const before = await generate(page, 'a counter');
 
     const hold = holdKey();
@@ -122,11 +121,7 @@ test.describe('review of AI edits', () => {
 
     await page.getByTestId('editor-tab-review').click();
     await expect(hunks(page)).toHaveCount(2);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect(editorPanel(page)).toHaveAttribute(
-      'data-code',
-      `// top: tidy\n${typed}\n// edited: tidy`,
-    );
+    await acceptReview(page, `// top: tidy\n${typed}\n// edited: tidy`);
   });
 
   test('Edit selection (Ctrl+K) changes only the selected lines, through the review, as one edit', async ({
@@ -155,20 +150,15 @@ test.describe('review of AI edits', () => {
     await expect(hunks(page)).toHaveCount(1, { timeout: 15_000 });
     await waitIdle(page);
     expect(await codeOf(page)).toBe(before);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect(editorPanel(page)).toHaveAttribute(
-      'data-code',
-      withLineAfter(before, 3, '  // edited: log the call'),
-    );
+    await acceptReview(page, withLineAfter(before, 3, '  // edited: log the call'));
     expect(await editsUsed(page, session.token)).toBe(1);
   });
 
   test('Edit selection: the whole file, the caret line, a selection ending at column 1 (that line is left out), and typing elsewhere while the answer arrives is kept', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     const before = await generate(page, 'a greeting function');
     expect(before.split('\n')).toHaveLength(4);
     const button = page.getByTestId('edit-selection-button');
@@ -210,11 +200,7 @@ test.describe('review of AI edits', () => {
     // The answer lands after what were lines 2–3 (now 3–4); the typing and line 4 stay.
     await page.getByTestId('editor-tab-review').click();
     await expect(hunks(page)).toHaveCount(1);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect(editorPanel(page)).toHaveAttribute(
-      'data-code',
-      withLineAfter(typed, 4, '  // edited: log the call'),
-    );
+    await acceptReview(page, withLineAfter(typed, 4, '  // edited: log the call'));
   });
 
   test('a SEARCH/REPLACE edit of a 600-line file changes only the target lines; its retry costs no second edit', async ({
@@ -234,29 +220,23 @@ test.describe('review of AI edits', () => {
     await sendPrompt(page, 'note line 300 [[lines:300-300]]');
     await waitIdle(page);
     await expect(hunks(page)).toHaveCount(1);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
     const once = withLineAfter(bigFile, 300, '  // edited: note line 300');
-    await expect(editorPanel(page)).toHaveAttribute('data-code', once);
+    await acceptReview(page, once);
     expect(await editsUsed(page, session.token)).toBe(1);
 
     // A block that misses: one retry shows the model the failure, then it applies — one edit.
     await sendPrompt(page, 'mark line 100 [[lines:100-100]] [[sr-miss]]');
     await waitIdle(page);
     await expect(hunks(page)).toHaveCount(1);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
-    await expect(editorPanel(page)).toHaveAttribute(
-      'data-code',
-      withLineAfter(once, 100, '  // edited: mark line 100'),
-    );
+    await acceptReview(page, withLineAfter(once, 100, '  // edited: mark line 100'));
     expect(await editsUsed(page, session.token)).toBe(2);
   });
 
   test('an answer cut off by the token cap is refused with a message and nothing changes', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     const before = await generate(page, 'a greeting function');
     await sendPrompt(page, 'rewrite it [[cut-off:8]]');
     await waitIdle(page);
@@ -272,10 +252,9 @@ test.describe('History panel', () => {
   test.describe.configure({ timeout: 90_000 });
   test('Free: History opens the upgrade dialog with the Version control note', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login(undefined, '/generator');
-    await waitForGenerator(page);
+    await loginToGenerator();
     await page.getByTestId('editor-tab-history').click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
     await expect(dialog).toBeVisible();
@@ -307,9 +286,8 @@ test.describe('History panel', () => {
 
     await sendPrompt(page, 'add logging [[top-and-bottom]]');
     await waitIdle(page);
-    await review(page).getByRole('button', { name: 'Accept all' }).click();
     const edited = `// top: add logging\n${first}\n// edited: add logging`;
-    await expect(editorPanel(page)).toHaveAttribute('data-code', edited);
+    await acceptReview(page, edited);
 
     await page.getByTestId('editor-tab-history').click();
     const rows = page.getByTestId('version-row');
