@@ -5,7 +5,6 @@ import {
   ACCOUNT_MESSAGES,
   MESSAGES,
   POST_LOGIN_PATH_DIALOG,
-  type AccountTakeoverRemoved,
   type VerifyEmailResponse,
 } from '@codewright/contract';
 import type { AuthClient } from '@codewright/sdk';
@@ -14,6 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { AccountCard, Outcome } from '../components/account-card.tsx';
 import { AuthDialog } from '../components/auth-dialog.tsx';
+import { RemovedNotice } from '../components/removed-notice.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { errorMessageOf } from '../social-sign-in.ts';
 
@@ -41,33 +41,6 @@ function checkLinkOnce(auth: AuthClient, token: string): Promise<VerifyEmailResp
     attempts.set(token, attempt);
   }
   return attempt;
-}
-
-/** The list a takeover removed, shown once (the same list is mailed). */
-function RemovedNotice({ removed }: { removed: AccountTakeoverRemoved }) {
-  const none = !removed.members.length && !removed.invitations.length && !removed.shareLinks;
-  return (
-    <div className="mt-4 rounded-lg border border-border-strong p-4 text-sm leading-relaxed text-fg">
-      <p className="font-medium">What the earlier registrant had set up was removed:</p>
-      {none ? (
-        <p className="mt-1 text-muted">Nothing besides their sessions and password.</p>
-      ) : (
-        <ul className="mt-1 list-disc space-y-1 pl-5 break-words text-muted">
-          {removed.members.length > 0 && (
-            <li>Members removed from your workspace: {removed.members.join(', ')}</li>
-          )}
-          {removed.invitations.length > 0 && (
-            <li>Invitations revoked: {removed.invitations.join(', ')}</li>
-          )}
-          {removed.shareLinks > 0 && (
-            <li>
-              Share links replaced: {removed.shareLinks} (the old links no longer open anything)
-            </li>
-          )}
-        </ul>
-      )}
-    </div>
-  );
 }
 
 /** /verify-email?token=… from the verification mail: proves the address, then the next step. */
