@@ -4,6 +4,8 @@
 //     every 5 ms; TTFT = request sent → first text chunk parsed by the client.
 //  2. 500 concurrent streams on one server process: all complete, and the p99 gap between
 //     chunks as seen by the client < 50 ms, the test model sending a chunk every ~10 ms.
+// (Over 300 lines: one run starts the model, the server and the user, then measures both budgets
+// against them and prints the figures side by side; process and report helpers are bench/lib.mjs.)
 // The scripted test model (e2e/fixtures/model-server.mjs) runs as its own process; the
 // server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source through
 // tsx) on a fresh DATA_DIR (the embedded PostgreSQL, or DATABASE_URL

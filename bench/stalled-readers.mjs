@@ -1,5 +1,8 @@
 // Budget (docs/decisions/012): 20 AI streams whose clients stop reading leave the
 // server's memory growth under 50 MB and /api/health p99 under 50 ms.
+// (Over 300 lines: one run — warm-up, stalled streams, health probes and the model's IPC reports —
+// shares its server, users and timeline to print one set of figures; process and report helpers are
+// bench/lib.mjs.)
 // The server runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source
 // through tsx) on a fresh DATA_DIR (the embedded database, or PostgreSQL
 // when DATABASE_URL is set) with its default stall limit (AI_STREAM_STALL_MS, 30 s) unless

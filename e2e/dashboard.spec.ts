@@ -1,6 +1,8 @@
 /**
  * Dashboard (SPEC §2.11) and its upgrade dialogs (§2.13). Data is made through the
  * REST API (projects) and the admin SQL endpoint (usage counters), never through the UI.
+ * (Over 300 lines: the dashboard's states, CTA stats and screenshots share the REST project set-ups
+ * below; users come from fixtures.ts.)
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';

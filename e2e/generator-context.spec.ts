@@ -6,6 +6,8 @@
  * aloud plays the speech answer; an image asset is stored and its URL reaches the model; metering
  * follows decision 014. A server without media models shows none of the media controls.
  * Speaking a prompt needs a fake microphone: generator-voice.spec.ts.
+ * (Over 300 lines: context, media and the server without media models share the chip, echo and send
+ * helpers below; sign-in comes from fixtures.ts.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

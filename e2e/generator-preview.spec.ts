@@ -3,6 +3,8 @@
  * scripted TEST model writes the code (`[[preview:NAME]]` samples, e2e/fixtures/model-previews.mjs),
  * the preview beside the editor runs it, its errors are marked in the editor, and "Fix with AI"
  * goes through the generator's own edit flow and meter.
+ * (Over 300 lines: the preview's journeys at both widths and its network limit share the `gen`
+ * fixture of fixtures/generator-preview-test.ts.)
  */
 import type { APIRequestContext, Request } from '@playwright/test';
 import { MESSAGES, PLAN_LIMITS, PREVIEW_PYTHON_TIME_LIMIT_MS } from '@codewright/contract';

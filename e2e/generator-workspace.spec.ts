@@ -4,6 +4,8 @@
  * of the header actions, phone tabs), chat (Markdown, live code in the editor, the "current"
  * mark), memory ([[echo]]), nothing lost (restore after reload, leave guard, Ctrl+S, name
  * limit), and the small fixes (.py upload, Stop rule).
+ * (Over 300 lines: one screen's layout, chat and nothing-lost journeys at both widths share the
+ * locators and settled-box helpers below; sign-in comes from fixtures.ts.)
  */
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES, PROJECT_NAME_MAX_LENGTH, fileLoadedMessage } from '@codewright/contract';

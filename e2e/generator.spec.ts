@@ -3,6 +3,8 @@
  * (e2e/fixtures/model-server.mjs; rules in e2e/README.md): a request without current code
  * answers `// <request>` + `function main() { return '<request>'; }` in a fenced block; with
  * current code it returns that code plus `// edited: <request>`.
+ * (Over 300 lines: the generator's main journeys — generate, edit, upload, limits, Stop, save and
+ * reopen — share the locators and review helpers below; users come from fixtures.ts.)
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';

@@ -2,6 +2,9 @@
  * Reviewable AI edits, Edit selection, SEARCH/REPLACE edits of large files and the History
  * panel (docs/decisions/016, 022, 023) against the scripted TEST model (e2e/README.md:
  * edit-engine prompts, `[[top-and-bottom]]`, `[[lines:a-b]]`, `[[sr-miss]]`, `[[cut-off:n]]`).
+ * (Over 300 lines: the review of AI edits and the History panel are one journey — an accepted edit
+ * becomes a version — sharing the project and generation helpers below; sign-in comes from
+ * fixtures.ts.)
  */
 import type { Page } from '@playwright/test';
 import { EDIT_ANSWER_MESSAGES, PLAN_LIMITS, VERSION_CONTROL_FEATURE } from '@codewright/contract';

@@ -1,6 +1,8 @@
 /**
  * Marketing site: the landing counters, the examples filter and copy, pricing for
  * visitors and signed-in users, the docs search, CTA tracking and Do Not Track.
+ * (Over 300 lines: the public pages' journeys — counters, examples, pricing, docs, CTA tracking —
+ * share the token and analytics helpers below and the fixtures of fixtures.ts.)
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test, waitForApp, type TestUser } from './fixtures.ts';

@@ -4,6 +4,8 @@
  * link, sees the team's project and edits it; a viewer cannot; a signed-out visitor opens a
  * public share link and copies the code; a private link shows "not found"; the owner reads,
  * copies and regenerates the link from the dashboard card's "Share link" dialog.
+ * (Over 300 lines: the team journey — invite, accept, roles, share links, a member's plan — shares
+ * the account server fixture and the account and invitation set-ups below.)
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';

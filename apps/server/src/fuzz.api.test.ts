@@ -1,3 +1,5 @@
+// (Over 300 lines: one fuzz run over every route — through inject, raw sockets and trickled bodies
+// — sharing its app, seed, tokens and tallies; the generators and checks are test/fuzz/.)
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';

@@ -1,5 +1,7 @@
 // The embedded PostgreSQL's life cycle (docs/decisions/011): it never outlives the
 // process that started it, and nothing a crash or power cut leaves behind stops a start.
+// (Over 300 lines: one life cycle, from start to stop and every way it can break, whose tests share
+// the holder process and the /proc helpers at the top.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,5 @@
+// (Over 300 lines: the SSE parser and every way client.ai reads an answer — deltas, errors, Stop,
+// stopSignal, plain calls — share the bodyOf and aiWith set-ups at the top.)
 import { describe, expect, it } from 'vitest';
 import { AiError, AuthError } from '../errors.ts';
 import { createHttpClient } from '../http.ts';

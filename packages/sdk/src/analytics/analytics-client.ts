@@ -5,6 +5,8 @@
  * renewed after 30 minutes without activity; sends nothing at all when the
  * browser asks not to be tracked; and flushes with `navigator.sendBeacon` when
  * the page is hidden or unloaded.
+ * (Over 300 lines: queueing, batching, the session id, Do Not Track and the beacon flush share one
+ * client's queue, timer and session; CTA calls are cta.ts.)
  */
 import {
   ANALYTICS_BATCH_SIZE,

@@ -1,5 +1,8 @@
 /**
  * The auth module (SPEC §4.1, §7.1): state, start-up, refresh, cross-tab sync.
+ * (Over 300 lines: the public methods and the start-up, refresh, cross-tab sync and commit
+ * internals share `epoch`, the single-flight refresh and the stored session, the invariants below;
+ * the account flows are account-client.ts.)
  *
  * Invariants worth knowing before changing anything here:
  * - Refresh tokens rotate and a reused one revokes its whole family, so there

@@ -2,6 +2,8 @@
 // through the real AI SDK against the scripted model server; images to modify come from an HTTPS
 // fixture site (a throwaway certificate the app is told to trust) through the SSRF-safe fetcher,
 // or from this app's own storage; results land in the caller's storage (the one storage service).
+// (Over 300 lines: generate, modify and the rules on other users' and private images share one app,
+// model server and HTTPS fixture site; sessions come from test/auth-helpers.ts.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

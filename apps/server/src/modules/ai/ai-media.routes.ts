@@ -4,6 +4,8 @@
  * then the metered service (ai-media.service.ts). Images are stored through the app's storage
  * service; images to modify are read through the app's SSRF-safe fetcher (or, for this app's own
  * public files, straight from storage).
+ * (Over 300 lines: the four media routes share one scope's multipart registration, the project-role
+ * check and the reader of images to modify; each handler stays thin.)
  */
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';

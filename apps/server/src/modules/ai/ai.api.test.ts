@@ -1,6 +1,8 @@
 // /api/ai/{project}: the real provider code (openai-compatible) against the scripted
 // model server (e2e/fixtures/model-server.mjs) over real sockets; the app listens and
 // Node's fetch is the client (streaming and aborts need a real connection).
+// (Over 300 lines: /text's answers, meters, refusals, images and a missing provider share one
+// listening app and scripted model server from test/scripted-model-app.ts.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildGenerationPrompt,

@@ -1,3 +1,6 @@
+// (Over 300 lines: the mailed-link flows — reset, change, magic link, mail cap, sign-up link —
+// share one app and SMTP sink; requests and links come from test/account-helpers.ts, sessions from
+// test/auth-helpers.ts.)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, type SessionResponse } from '@codewright/contract';

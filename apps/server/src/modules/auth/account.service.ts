@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: every mailed-link flow — verification, reset, magic link, takeover — spends its
+ * token through the same repositories, mailer, principal cache and session revocation set up once
+ * in createAccountService; the SQL is account.repository.ts.)
+ */
 import {
   ACCOUNT_MESSAGES,
   type AuthTokenPurpose,

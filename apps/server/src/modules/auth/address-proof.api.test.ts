@@ -1,3 +1,6 @@
+// (Over 300 lines: one story, the proof and takeover of DESIGN §3.16 below, whose squat, lock-out
+// and admin checks are shared helpers here; sessions come from test/auth-helpers.ts, teams from
+// workspace-test-helpers.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,

@@ -1,3 +1,5 @@
+// (Over 300 lines: the /api/auth route family — sign-up, sign-in, tokens, /me, providers — on one
+// app; sessions come from test/auth-helpers.ts.)
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,8 @@
 // The SDK's auth module against the real buildApp() over HTTP (CONVENTIONS §12): what the SDK
 // used to test against its own fake server (packages/sdk/src/testing/fake-auth-server.ts). The
 // one kind of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
+// (Over 300 lines: the SDK's whole auth module against one real app, sharing the memory storage and
+// frozen clock below; sessions come from test/auth-helpers.ts.)
 //
 // Time: server and SDK run in this one process, so faking Date (vi.useFakeTimers) moves both
 // clocks together — the access token's JWT exp, the SDK's expiry check and the refresh token's

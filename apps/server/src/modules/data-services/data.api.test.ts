@@ -1,6 +1,8 @@
 // Scrape (with an AI `extract` through the scripted model server) and extract from a URL and
 // from an upload (HTML, PDF, Markdown, text), on the real app (DESIGN §2c). Screenshots and
 // search: data-screenshot-search.api.test.ts; SSRF cases: data-ssrf.api.test.ts.
+// (Over 300 lines: scrape and extract from a URL or an upload share one app, fixture site and model
+// server and the multipart helpers below.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanInfo } from '@codewright/contract';
 import { startFixtureSite, type FixtureSite } from '../../../../../e2e/fixtures/fixture-site.mjs';

@@ -5,6 +5,8 @@
  * each redirect hop — is answered by the app's SSRF-safe fetcher through request interception;
  * WebSockets are closed; anything else would go to a proxy that does not exist. After a redirect
  * the page keeps the URL asked for (its relative links resolve against it, then redirect again).
+ * (Over 300 lines: the slot queue, request interception, deadlines and the close-or-kill of a hung
+ * page share one browser and its state inside createScreenshotter.)
  */
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Frame, Page, Request, Route } from 'playwright-core';

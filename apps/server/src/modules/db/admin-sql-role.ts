@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: provisioning the restricted role, checking who a connection is logged in as and
+ * the pools built on it are one security decision sharing the role's name, password and facts;
+ * split, the checks would no longer sit beside what they guard.)
+ */
 import { createHash, createHmac, pbkdf2, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';

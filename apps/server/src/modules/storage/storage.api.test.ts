@@ -1,3 +1,6 @@
+// (Over 300 lines: the storage route family — upload, public URL, download, remove and their
+// refusals — shares one listening app and the upload helpers below; sessions come from
+// test/auth-helpers.ts.)
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';

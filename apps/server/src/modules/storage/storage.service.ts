@@ -2,6 +2,9 @@
  * Storage rules (SPEC §5, §8.1; DESIGN §3.10): who may touch which path, type
  * detection with the extension corrected, and the upload's staging → put steps.
  * Knows nothing of HTTP: routes hand it streams and plain values.
+ * (Over 300 lines: upload, stored bytes, reads, signed URLs and removal all apply the same path,
+ * folder-access and privacy rules built once in createStorageService; file types, paths, access and
+ * URL signing have their own files.)
  */
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: the plan-gated routes and the db service's record and import hooks share the
+ * access and baseline rules at the top, so a change made either way is recorded the same; the SQL
+ * and the codec have their own files.)
+ */
 import {
   featureNotInPlanMessage,
   lineHunks,

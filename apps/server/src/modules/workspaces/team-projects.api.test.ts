@@ -1,5 +1,7 @@
 // The viewer / editor / owner matrix on project routes (db REST, every versions route, AI,
 // preview, share), and what a non-member sees of a private project: nothing (docs/decisions/025).
+// (Over 300 lines: one role matrix over every project route family, each test on the team() set-up
+// below; servers and calls come from workspace-test-helpers.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
 import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';

@@ -1,3 +1,5 @@
+// (Over 300 lines: workspaces and the invitation journey share one app and SMTP sink; users come
+// from db-test-helpers.ts, teams and calls from workspace-test-helpers.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PLAN_LIMITS } from '@codewright/contract';

@@ -1,3 +1,7 @@
+/**
+ * (Over 300 lines: one module's SQL — workspaces, members and invitations share WORKSPACE_SELECT
+ * and toWorkspace, and the service combines these statements inside its transactions.)
+ */
 import { sql } from 'drizzle-orm';
 import { type AssignableRole, type WorkspaceRole, WORKSPACE_ROLES } from '@codewright/contract';
 import { type Executor, rowsOf } from '../../db/query.ts';

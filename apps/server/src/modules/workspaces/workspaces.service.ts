@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: every workspace action goes through the same role check and seat count at the
+ * top of createWorkspaceService and tells the same membership listeners; the SQL is
+ * workspaces.repository.ts and account-workspaces.repository.ts.)
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AccountTakeoverRemoved,

@@ -1,3 +1,9 @@
+/**
+ * (Over 300 lines: CodeEditor's effects share one Monaco editor and its refs — the echoes of typed
+ * text, the code from before a stream, the language — so typing, streaming, outside changes,
+ * markers and selection stay in one component; the selection and changed-span helpers have their
+ * own files.)
+ */
 import { useEffect, useRef, useState } from 'react';
 import { Code2 } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';

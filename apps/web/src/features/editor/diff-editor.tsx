@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: the comparison shown, the one prepared ahead and the retired ones share one set
+ * of Monaco models and view models, whose order of disposal keeps Monaco from throwing; the helpers
+ * at the end act on that same set.)
+ */
 import { useEffect, useRef, useState } from 'react';
 import { GitCompare } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: the social, email and link views share the dialog's mode, view, busy state,
+ * typed email and the focus that follows the view; the forms themselves are email-form.tsx and
+ * email-link-form.tsx.)
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: the version list, the pair compared, the diff prepared ahead and restore share
+ * the open project's one history state; the rows and the checkpoint form are components of their
+ * own.)
+ */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Columns2, History, RefreshCw, RotateCcw, Rows2, Tag } from 'lucide-react';
 import { toast } from 'sonner';

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: a send and its Stop share one answer's state — the stream, the deltas applied
+ * once per frame, the live code and the review — from the call to its verdict; the edit call and
+ * its outcome are review/edit-call.ts and edit-outcome.ts.)
+ */
 import {
   useCallback,
   useEffect,

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: Generator wires one open project's plan, composer context, generation, preview,
+ * save and leave guard to each other through shared state and callbacks; the gates before it (auth,
+ * plan, not found, load error) are a few lines each, and the panels are components of their own.)
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Sparkles } from 'lucide-react';
