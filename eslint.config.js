@@ -29,6 +29,8 @@ const serverModuleBoundaries = [
   },
 ];
 
+const FEATURE_DOOR = "Another feature's inside is its own: import from its index.ts.";
+
 /** `no-restricted-imports` with the shared patterns plus a folder's own. */
 const restrictImports = (...extra) => ({
   'no-restricted-imports': ['error', { patterns: [...noAppImports, ...extra] }],
@@ -128,6 +130,32 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // A web feature is reached from outside only through its door, its index.ts; the router
+    // alone opens a feature's pages (routes/), lazily. Tests may reach further.
+    files: ['apps/web/src/*.{ts,tsx}', 'apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: restrictImports({
+      regex: '(^|/)features/[a-z-]+/(?!index\\.ts$|routes/)',
+      message: FEATURE_DOOR,
+    }),
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: restrictImports({
+      regex: '^\\.\\./(?!\\.\\.)[a-z-]+/(?!index\\.ts$)',
+      message: FEATURE_DOOR,
+    }),
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: restrictImports({
+      regex: '^\\.\\./\\.\\./(?!\\.\\.)[a-z-]+/(?!index\\.ts$)',
+      message: FEATURE_DOOR,
+    }),
   },
   {
     // The preview's sandbox runs untrusted code at an opaque origin (DESIGN §3.12): it holds no

@@ -71,6 +71,45 @@ describe('server modules', () => {
   });
 });
 
+describe('web features', () => {
+  it("refuse another feature's inside, from a feature at any depth and from the shell", async () => {
+    const cases = [
+      ['apps/web/src/features/share/boundary-fixture.ts', '../editor/chat-code-block.tsx'],
+      ['apps/web/src/features/share/routes/boundary-fixture.tsx', '../../auth/hooks/use-auth.ts'],
+      ['apps/web/src/components/layout/boundary-fixture.tsx', '../../features/plan/usage.ts'],
+      ['apps/web/src/boundary-fixture.tsx', './features/teams/components/viewer-notice.tsx'],
+    ];
+    for (const [path, from] of cases) {
+      const messages = await restrictedImports(
+        path,
+        `import { x } from '${from}';\nexport { x };\n`,
+      );
+      expect(messages, path).toEqual([
+        expect.stringContaining("Another feature's inside is its own"),
+      ]);
+    }
+  });
+
+  it("allow a feature's index, its own inside, shared folders and the router's pages", async () => {
+    const cases = [
+      ['apps/web/src/features/share/routes/boundary-fixture.tsx', '../../auth/index.ts'],
+      ['apps/web/src/features/share/routes/boundary-fixture.tsx', '../components/share-view.tsx'],
+      [
+        'apps/web/src/features/share/routes/boundary-fixture.tsx',
+        '../../../components/ui/button.tsx',
+      ],
+      ['apps/web/src/boundary-fixture.tsx', './features/marketing/routes/landing-page.tsx'],
+    ];
+    for (const [path, from] of cases) {
+      const messages = await restrictedImports(
+        path,
+        `import { x } from '${from}';\nexport { x };\n`,
+      );
+      expect(messages, `${path} → ${from}`).toEqual([]);
+    }
+  });
+});
+
 describe('the preview sandbox', () => {
   it('refuses the SDK and anything of the app outside its folder', async () => {
     const messages = await restrictedImports(

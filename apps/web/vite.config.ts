@@ -112,8 +112,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
-      // See pureContractSchemas().
-      treeshake: { manualPureFunctions: [CONTRACT_ZOD] },
+      treeshake: {
+        // See pureContractSchemas().
+        manualPureFunctions: [CONTRACT_ZOD],
+        // A feature's index.ts (its door) only re-exports: with no effects of its own, a page
+        // gets the modules it uses through the door, not every module the door names.
+        moduleSideEffects: (id: string) =>
+          !/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
     },
   },
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import type { AuthClient } from '@codewright/sdk';
-import { AuthProvider } from './features/auth/components/auth-provider.tsx';
+import { AuthProvider } from './features/auth/index.ts';
 import { createAppRouter } from './router.tsx';
-import { DeferredToaster } from './features/marketing/components/deferred-toaster.tsx';
+import { DeferredToaster } from './features/marketing/index.ts';
 
 interface AppProps {
   auth: AuthClient;

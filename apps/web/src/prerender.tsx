@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import type { AuthClient } from '@codewright/sdk';
 import { App } from './app.tsx';
-import { PageMetaCollector, type PageMeta } from './features/marketing/hooks/use-page-meta.ts';
+import { PageMetaCollector, type PageMeta } from './features/marketing/index.ts';
 import { startHydration } from './hydration.ts';
 import { preloadPage, routes } from './router.tsx';
 

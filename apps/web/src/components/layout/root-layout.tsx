@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteHeader } from './site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
-import { usePageViews } from '../../features/analytics/use-page-views.ts';
+import { usePageViews } from '../../features/analytics/index.ts';
 
 /** Header, main and footer around every route (SPEC §2.1), with a skip link for keyboard users. */
 export function RootLayout() {

@@ -6,10 +6,8 @@ import { BrandLink } from '../brand.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { PUBLIC_NAV_LINKS } from '../nav-links.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import type { AuthMode } from '../../features/auth/components/auth-dialog.tsx';
-import { LazyAuthDialog } from '../../features/marketing/components/lazy-auth-dialog.tsx';
-import { useTrackCta } from '../../features/analytics/use-track-cta.ts';
+import { LazyAuthDialog, useAuth, type AuthMode } from '../../features/auth/index.ts';
+import { useTrackCta } from '../../features/analytics/index.ts';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(

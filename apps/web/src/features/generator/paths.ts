@@ -8,3 +8,11 @@ export const GENERATOR_PATH = '/generator';
 export function generatorPath(projectId?: string | null): string {
   return projectId ? `${GENERATOR_PATH}/${encodeURIComponent(projectId)}` : GENERATOR_PATH;
 }
+
+/** Navigation state the generator reads to open a saved project (SPEC §2.11, §2.12). */
+export interface OpenProjectState {
+  projectId: string;
+  projectName: string;
+  language: string;
+  code: string;
+}

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { buildPreviewFixRequest, type PreviewProblem } from '@codewright/contract';
-import type { EditorMarker, EditorReveal } from '../editor/code-editor.tsx';
+import type { EditorMarker, EditorReveal } from '../editor/index.ts';
 
 export interface GeneratorPreviewInput {
   /** The editor's own code (never the code still streaming in). */

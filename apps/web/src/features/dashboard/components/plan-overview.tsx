@@ -5,8 +5,7 @@ import type { PlanInfo } from '@codewright/sdk';
 import { Card } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { UsageMeter } from '../../plan/components/usage-meter.tsx';
-import { UNLIMITED_ON_WORKSPACE_PLAN, usageState } from '../../plan/usage.ts';
+import { UsageMeter, UNLIMITED_ON_WORKSPACE_PLAN, usageState } from '../../plan/index.ts';
 
 function IconChip({ children, className }: { children: ReactNode; className?: string }) {
   return (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ArrowRight, Clock, FileCode2, Link2, Trash2 } from 'lucide-react';
 import type { PlanName } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
-import { VisibilityNote } from '../../teams/components/visibility-note.tsx';
+import { VisibilityNote } from '../../teams/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -4,21 +4,13 @@ import { AlertTriangle, FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { type PlanName, UNLIMITED } from '@codewright/contract';
 import type { Project } from '@codewright/sdk';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { GENERATOR_PATH, generatorPath } from '../../generator/paths.ts';
-import { ProjectLimitDialog } from '../../plan/components/project-limit-dialog.tsx';
+import { GENERATOR_PATH, generatorPath, type OpenProjectState } from '../../generator/index.ts';
+import { ProjectLimitDialog } from '../../plan/index.ts';
 import type { UseProjectsResult } from '../hooks/use-projects.ts';
 import { ProjectGridSkeleton } from './dashboard-skeleton.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ShareLinkDialog } from './share-link-dialog.tsx';
-
-/** Navigation state the generator reads to open a saved project (SPEC §2.11, §2.12). */
-export interface OpenProjectState {
-  projectId: string;
-  projectName: string;
-  language: string;
-  code: string;
-}
 
 function EmptyState() {
   return (

@@ -5,9 +5,8 @@ import type { User } from '@codewright/sdk';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { RequireAuth } from '../../auth/components/require-auth.tsx';
-import { usePlan } from '../../plan/hooks/use-plan.ts';
-import { PRICING_PATH } from '../../plan/components/upgrade-dialog.tsx';
+import { RequireAuth } from '../../auth/index.ts';
+import { usePlan, PRICING_PATH } from '../../plan/index.ts';
 import { CtaStatsCard } from '../components/cta-stats-card.tsx';
 import { DashboardSkeleton } from '../components/dashboard-skeleton.tsx';
 import { PlanOverview } from '../components/plan-overview.tsx';
@@ -15,11 +14,13 @@ import { ProjectsSection } from '../components/projects-section.tsx';
 import { useCtaStats } from '../hooks/use-cta-stats.ts';
 import { useProjects } from '../hooks/use-projects.ts';
 import { client } from '../../../sdk.ts';
-import { WorkspaceSwitcher } from '../../teams/components/workspace-switcher.tsx';
-import { useMemberNames } from '../../teams/hooks/use-member-names.ts';
-import { useWorkspaces } from '../../teams/hooks/use-workspaces.ts';
-import { useWorkspacePlan } from '../../teams/hooks/use-workspace-plan.ts';
-import { WorkspacePlanNote } from '../../teams/components/workspace-plan-note.tsx';
+import {
+  WorkspaceSwitcher,
+  useMemberNames,
+  useWorkspaces,
+  useWorkspacePlan,
+  WorkspacePlanNote,
+} from '../../teams/index.ts';
 
 const badgeTone: Record<PlanName, BadgeTone> = {
   free: 'neutral',

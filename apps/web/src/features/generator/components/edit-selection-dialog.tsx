@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { WandSparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import type { SelectedLines } from '../../editor/code-editor.tsx';
+import type { SelectedLines } from '../../editor/index.ts';
 
 export interface EditSelectionDialogProps {
   /** The lines to edit; null closes the dialog. */

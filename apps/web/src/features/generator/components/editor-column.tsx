@@ -3,9 +3,13 @@ import { GitCompare, History, Lock } from 'lucide-react';
 import { splitLines, VERSION_CONTROL_FEATURE } from '@codewright/contract';
 import type { PlanInfo } from '@codewright/sdk';
 import { cn } from '../../../components/ui/cn.ts';
-import type { EditorMarker, EditorReveal, SelectedLines } from '../../editor/code-editor.tsx';
-import { clampLines } from '../../editor/selected-lines.ts';
-import { UpgradeDialog } from '../../plan/components/upgrade-dialog.tsx';
+import {
+  type EditorMarker,
+  type EditorReveal,
+  type SelectedLines,
+  clampLines,
+} from '../../editor/index.ts';
+import { UpgradeDialog } from '../../plan/index.ts';
 import type { EditOptions } from '../hooks/use-generation.ts';
 import type { EditReview } from '../hooks/use-edit-review.ts';
 import { EditSelectionDialog } from './edit-selection-dialog.tsx';

@@ -11,7 +11,7 @@ import {
   type EditorMarker,
   type EditorReveal,
   type SelectedLines,
-} from '../../editor/code-editor.tsx';
+} from '../../editor/index.ts';
 
 export interface EditorPanelProps {
   /** The code shown: the editor's, or the code streaming in. */

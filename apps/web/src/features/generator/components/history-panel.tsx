@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { client } from '../../../sdk.ts';
-import { type Comparison, DiffEditor } from '../../editor/diff-editor.tsx';
+import { type Comparison, DiffEditor } from '../../editor/index.ts';
 import { useVersions, versionErrorText } from '../hooks/use-versions.ts';
 import { CheckpointForm } from './checkpoint-form.tsx';
 import { timeFormat, VersionRow } from './version-row.tsx';

@@ -1,6 +1,6 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { Lexer, type Token, type Tokens } from 'marked';
-import { ChatCodeBlock } from '../../editor/chat-code-block.tsx';
+import { ChatCodeBlock } from '../../editor/index.ts';
 
 /**
  * An answer as Markdown (docs/decisions/013-generator-workspace.md). `marked` parses (GFM); this

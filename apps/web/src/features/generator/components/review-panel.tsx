@@ -3,7 +3,7 @@ import { Check, Columns2, Loader2, Rows2, X } from 'lucide-react';
 import type { LineHunk } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { DiffEditor } from '../../editor/diff-editor.tsx';
+import { DiffEditor } from '../../editor/index.ts';
 import { viewOf, type EditReview, type ReviewSession } from '../hooks/use-edit-review.ts';
 import { proposedCode, type HunkDecision } from '../review/review-hunks.ts';
 

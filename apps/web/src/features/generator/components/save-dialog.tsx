@@ -5,8 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { countLines } from '../chat.ts';
-import { SaveDestination } from '../../teams/components/save-destination.tsx';
-import { useSaveTarget } from '../../teams/hooks/use-save-target.ts';
+import { SaveDestination, useSaveTarget } from '../../teams/index.ts';
 
 /** Where and how a save goes (docs/decisions/032); absent fields keep the server's default. */
 export interface SaveOptions {

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { LazyAuthDialog } from '../components/lazy-auth-dialog.tsx';
+import { LazyAuthDialog, useAuth } from '../../auth/index.ts';
 
 export interface AuthGate {
   /** True once the visitor is known to be signed in. */

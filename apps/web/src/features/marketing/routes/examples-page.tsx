@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MESSAGES, POST_LOGIN_PATH_DIALOG } from '@codewright/contract';
 import { PageHeader, PageSection } from '../../../components/page-header.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { useTrackCta } from '../../analytics/use-track-cta.ts';
+import { useTrackCta } from '../../analytics/index.ts';
 import { ExampleCard } from '../components/example-card.tsx';
 import {
   EXAMPLE_CATEGORIES,

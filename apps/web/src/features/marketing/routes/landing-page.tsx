@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { useTrackCta } from '../../analytics/use-track-cta.ts';
+import { useTrackCta } from '../../analytics/index.ts';
 import { CodePreview } from '../components/code-preview.tsx';
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { StatCounters } from '../components/stat-counters.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { User } from '@codewright/sdk';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { RequireAuth } from '../../auth/components/require-auth.tsx';
+import { RequireAuth } from '../../auth/index.ts';
 import { DeleteAccountCard } from '../components/delete-account-card.tsx';
 import { EmailCard } from '../components/email-card.tsx';
 import { ExportCard } from '../components/export-card.tsx';
@@ -11,7 +11,7 @@ import { ProfileCard } from '../components/profile-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { SettingsSkeleton } from '../components/settings-skeleton.tsx';
 import { useAccountStatus } from '../hooks/use-account-status.ts';
-import { WorkspaceSettings } from '../../teams/components/workspace-settings.tsx';
+import { WorkspaceSettings } from '../../teams/index.ts';
 
 /** /settings (signed in): the Account group, then the Workspace group. */
 export function SettingsPage() {

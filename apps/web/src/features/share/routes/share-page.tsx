@@ -8,10 +8,9 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import type { OpenProjectState } from '../../dashboard/components/projects-section.tsx';
-import { generatorPath } from '../../generator/paths.ts';
-import { ChatCodeBlock } from '../../editor/chat-code-block.tsx';
+import { useAuth } from '../../auth/index.ts';
+import { generatorPath, type OpenProjectState } from '../../generator/index.ts';
+import { ChatCodeBlock } from '../../editor/index.ts';
 import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 

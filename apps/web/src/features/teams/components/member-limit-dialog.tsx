@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { ERROR_MESSAGES, PLAN_LIMITS, type PlanName, UNLIMITED } from '@codewright/contract';
-import { UpgradeDialog } from '../../plan/components/upgrade-dialog.tsx';
+import { UpgradeDialog } from '../../plan/index.ts';
 
 /** The next plan up whose member count is larger, for the dialog's suggestion. */
 function nextPlan(plan: PlanName): PlanName {

@@ -5,7 +5,7 @@ import type { User, WorkspaceSummary } from '@codewright/sdk';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { useAuth } from '../../auth/index.ts';
 import { InvitationPreviewCard, roleWithArticle } from '../components/invitation-preview-card.tsx';
 import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
