@@ -13,16 +13,7 @@
 //   node bench/generator-open.mjs
 //   GEN_WEB_DIST_DIR=/tmp/my-web GEN_FROM_SOURCE=1 GEN_PORT=3760 GEN_RUNS=10 node bench/generator-open.mjs
 import fs from 'node:fs';
-import {
-  launchChromium,
-  median,
-  prepareWebBench,
-  report,
-  signInPage,
-  signUpAndIn,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { median, newDesktopPage, prepareWebBench, report, signInPage } from './lib.mjs';
 
 const BUDGET_MS = 1500;
 const RUNS = Math.max(1, Number(process.env.GEN_RUNS ?? 10));
@@ -38,9 +29,8 @@ function busyMs() {
 
 /** CPU ms one opening of /generator costs in a fresh, signed-in context. */
 async function openingCpuMs(browser, tokens) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await newDesktopPage(browser);
   try {
-    const page = await context.newPage();
     await signInPage(page, BASE, tokens);
     const idleStart = busyMs();
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -52,15 +42,10 @@ async function openingCpuMs(browser, tokens) {
     await page.waitForTimeout(SETTLE_MS);
     return busyMs() - before - idlePerMs * (performance.now() - started);
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
-const { base: BASE, work, logFile, start } = prepareWebBench('GEN', 3161, 'cw-bench-gen-');
-const server = start({
-  RATE_LIMIT_MAX: '1000000',
-  AUTH_RATE_LIMIT_IP_MAX: '1000000',
-  ANALYTICS_RATE_LIMIT_MAX: '1000000',
-});
+const { base: BASE, run } = prepareWebBench('GEN', 3161, 'cw-bench-gen-');
 
 /** Milliseconds from navigation start to the editor-ready mark of the current page. */
 async function editorReadyMs(page) {
@@ -78,18 +63,13 @@ async function editorReadyMs(page) {
   });
 }
 
-let browser;
-try {
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const tokens = await signUpAndIn(
-    BASE,
-    `bench-gen-${Date.now()}@example.test`,
-    'bench-gen-password',
-  );
-
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+const env = {
+  RATE_LIMIT_MAX: '1000000',
+  AUTH_RATE_LIMIT_IP_MAX: '1000000',
+  ANALYTICS_RATE_LIMIT_MAX: '1000000',
+};
+await run(env, 'gen', async ({ browser, tokens }) => {
+  const page = await newDesktopPage(browser);
   await signInPage(page, BASE, tokens);
 
   await page.goto(`${BASE}/generator`);
@@ -133,12 +113,4 @@ try {
     pass: p50 < BUDGET_MS,
   });
   process.exitCode = p50 < BUDGET_MS ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  await stop(server);
-  fs.rmSync(work, { recursive: true, force: true });
-}
+});

@@ -98,25 +98,55 @@ export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
   if (!fromSource) ensureServerBuilt();
   const work = benchTempDir(tmpPrefix);
   const logFile = path.join(work, 'server.log');
+  const base = `http://127.0.0.1:${port}`;
+  /** Starts the server serving the SPA, with `env` added to its environment. */
+  const start = (env = {}) =>
+    startServer(
+      {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: path.join(work, 'data'),
+        WEB_DIST_DIR: webDistDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      logFile,
+      { fromSource },
+    );
   return {
-    base: `http://127.0.0.1:${port}`,
+    base,
     webDistDir,
     work,
     logFile,
-    /** Starts the server serving the SPA, with `env` added to its environment. */
-    start: (env = {}) =>
-      startServer(
-        {
-          NODE_ENV: 'production',
-          PORT: String(port),
-          DATA_DIR: path.join(work, 'data'),
-          WEB_DIST_DIR: webDistDir,
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        logFile,
-        { fromSource },
-      ),
+    start,
+    /**
+     * Starts the server with `env`, waits for its health, signs a fresh user up and in
+     * (`bench-<tag>-…@example.test`) and launches Chromium, then awaits `body({ browser, tokens })`.
+     * An error is printed with the server log's path and sets exit code 1; the browser, the
+     * server and the work folder go in every case.
+     */
+    run: async (env, tag, body) => {
+      const server = start(env);
+      let browser;
+      try {
+        await waitFor200(`${base}/api/health`, performance.now(), 60_000);
+        const tokens = await signUpAndIn(
+          base,
+          `bench-${tag}-${Date.now()}@example.test`,
+          `bench-${tag}-pw`,
+        );
+        browser = await launchChromium();
+        await body({ browser, tokens });
+      } catch (error) {
+        console.error(error);
+        console.error(`server log: ${logFile}`);
+        process.exitCode = 1;
+      } finally {
+        await browser?.close();
+        await stop(server);
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
   };
 }
 
@@ -221,4 +251,10 @@ export async function launchChromium() {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+}
+
+/** A new page of `browser` in a fresh 1280×800 context, the window every browser bench uses. */
+export async function newDesktopPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
 }

@@ -15,15 +15,7 @@
 //   PREVIEW_CHUNKS_WEB_DIST_DIR=/tmp/my-web PREVIEW_CHUNKS_FROM_SOURCE=1 PREVIEW_CHUNKS_PORT=3962 node bench/preview-chunks.mjs
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  launchChromium,
-  prepareWebBench,
-  report,
-  signInPage,
-  signUpAndIn,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { newDesktopPage, prepareWebBench, report, signInPage } from './lib.mjs';
 
 /** Strings that only the preview's own modules put in a chunk. */
 const PREVIEW_MARKERS = [
@@ -37,8 +29,7 @@ const {
   base: BASE,
   webDistDir,
   work,
-  logFile,
-  start,
+  run,
 } = prepareWebBench('PREVIEW_CHUNKS', 3962, 'cw-bench-preview-chunks-');
 const assets = path.join(webDistDir, 'assets');
 const read = (file) => fs.readFileSync(path.join(assets, file), 'utf8');
@@ -133,17 +124,9 @@ if (process.env.PREVIEW_CHUNKS_GRAPH_ONLY === '1') {
 }
 
 // 2. A signed-in visit to /generator, recording every request.
-const server = start({ RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_IP_MAX: '1000000' });
-let browser;
-try {
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const tokens = await signUpAndIn(
-    BASE,
-    `bench-chunks-${Date.now()}@example.test`,
-    'bench-chunks-pw',
-  );
-  browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const env = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_IP_MAX: '1000000' };
+await run(env, 'chunks', async ({ browser, tokens }) => {
+  const page = await newDesktopPage(browser);
   const requests = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await signInPage(page, BASE, tokens);
@@ -209,12 +192,4 @@ try {
     },
   );
   process.exitCode = pass ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  await stop(server);
-  fs.rmSync(work, { recursive: true, force: true });
-}
+});

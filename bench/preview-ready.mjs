@@ -19,17 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { routePreviewHarness } from '../e2e/fixtures/preview-harness.mjs';
-import {
-  launchChromium,
-  median,
-  prepareWebBench,
-  report,
-  ROOT,
-  signInPage,
-  signUpAndIn,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { median, prepareWebBench, report, ROOT, signInPage } from './lib.mjs';
 
 const BUDGET = {
   warmP50Ms: 300,
@@ -42,13 +32,8 @@ const RUNS = Math.max(3, Number(process.env.PREVIEW_RUNS ?? 20));
 const WARM_GAP_MS = 1_000;
 /** How long before its code the Python language was chosen, in the pre-warmed measure. */
 const PREWARM_MS = 3_000;
-const { base: BASE, work, logFile, start } = prepareWebBench('PREVIEW', 3960, 'cw-bench-preview-');
+const { base: BASE, run } = prepareWebBench('PREVIEW', 3960, 'cw-bench-preview-');
 const component = fs.readFileSync(path.join(ROOT, 'bench/fixtures/preview-task-board.tsx'), 'utf8');
-const server = start({
-  RATE_LIMIT_MAX: '1000000',
-  AUTH_RATE_LIMIT_IP_MAX: '1000000',
-  ANALYTICS_RATE_LIMIT_MAX: '1000000',
-});
 
 /** Types code into the harness, runs it, and resolves with the panel's measure of that run. */
 async function runOnce(page, code, language) {
@@ -112,15 +97,12 @@ async function longestTask(page, code, language, until) {
   return { maxMs: Math.max(0, ...tasks), tasks: tasks.length, tookMs: Date.now() - started };
 }
 
-let browser;
-try {
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const tokens = await signUpAndIn(
-    BASE,
-    `bench-preview-${Date.now()}@example.test`,
-    'bench-preview-pw',
-  );
-  browser = await launchChromium();
+const env = {
+  RATE_LIMIT_MAX: '1000000',
+  AUTH_RATE_LIMIT_IP_MAX: '1000000',
+  ANALYTICS_RATE_LIMIT_MAX: '1000000',
+};
+await run(env, 'preview', async ({ browser, tokens }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
   // React: cold cache, then a new page on a warm cache, then warm runs of the same page.
@@ -242,12 +224,4 @@ try {
     },
   );
   process.exitCode = Object.values(ok).every(Boolean) ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  await stop(server);
-  fs.rmSync(work, { recursive: true, force: true });
-}
+});

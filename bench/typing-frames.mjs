@@ -12,17 +12,7 @@
 //   node bench/typing-frames.mjs
 //   TYPE_WEB_DIST_DIR=/tmp/my-web TYPE_PORT=3762 TYPE_RUNS=5 node bench/typing-frames.mjs
 /* global window, requestAnimationFrame -- inside page.evaluate(), which runs in the browser */
-import fs from 'node:fs';
-import {
-  launchChromium,
-  median,
-  prepareWebBench,
-  report,
-  signInPage,
-  signUpAndIn,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { median, newDesktopPage, prepareWebBench, report, signInPage } from './lib.mjs';
 
 const BUDGET_MS = 50;
 const KEY_DELAY_MS = 20;
@@ -37,8 +27,7 @@ const LINES = [
 ];
 const TYPED = LINES.join('\n');
 
-const { base: BASE, work, logFile, start } = prepareWebBench('TYPE', 3163, 'cw-bench-type-');
-const server = start({ RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_IP_MAX: '1000000' });
+const { base: BASE, run } = prepareWebBench('TYPE', 3163, 'cw-bench-type-');
 
 /** Types LINES into the editor of a freshly opened /generator and returns the frame record. */
 async function typeRound(page) {
@@ -89,15 +78,10 @@ async function typeRound(page) {
   return { ...frames, typingMs, exact: code === TYPED };
 }
 
-let browser;
-try {
-  if (TYPED.length !== 200)
-    throw new Error(`the typed text is ${TYPED.length} characters, not 200`);
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const tokens = await signUpAndIn(BASE, `bench-type-${Date.now()}@example.test`, 'bench-type-pw');
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+if (TYPED.length !== 200) throw new Error(`the typed text is ${TYPED.length} characters, not 200`);
+const env = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_IP_MAX: '1000000' };
+await run(env, 'type', async ({ browser, tokens }) => {
+  const page = await newDesktopPage(browser);
   await signInPage(page, BASE, tokens);
 
   const rounds = [];
@@ -147,12 +131,4 @@ try {
     },
   );
   process.exitCode = ok ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  await stop(server);
-  fs.rmSync(work, { recursive: true, force: true });
-}
+});
