@@ -21,15 +21,14 @@
 //   HIST_WEB_DIST_DIR=/tmp/history-web-dist HIST_FROM_SOURCE=1 HIST_PORT=4325 node bench/history-diff-view.mjs
 import fs from 'node:fs';
 import {
-  launchChromium,
+  benchFileLines,
   median,
+  newDesktopPage,
   prepareWebBench,
   report,
   requestJson,
+  seededRandom,
   signInPage,
-  signUpAndIn,
-  stop,
-  waitFor200,
 } from './lib.mjs';
 
 const BUDGET_MS = 500;
@@ -37,29 +36,10 @@ const LINES = 5000;
 const RUNS = Math.max(2, Number(process.env.DIFF_RUNS ?? 41));
 // HIST_PAUSE_MS: a pause before each selection, as a user looking at each diff would make.
 const PAUSE_MS = Number(process.env.HIST_PAUSE_MS ?? 0);
-const { base: BASE, logFile, start } = prepareWebBench('HIST', 4325, 'cw-bench-hist-');
-const server = start({
-  RATE_LIMIT_MAX: '1000000',
-  AUTH_RATE_LIMIT_IP_MAX: '1000000',
-  ANALYTICS_RATE_LIMIT_MAX: '1000000',
-});
+const { base: BASE, run } = prepareWebBench('HIST', 4325, 'cw-bench-hist-');
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const lines = Array.from(
-  { length: LINES },
-  (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
-);
-const rnd = random(42);
+const lines = benchFileLines(LINES);
+const rnd = seededRandom(42);
 /** 5% of the lines: changed, inserted or deleted. */
 function changeFivePercent(version) {
   for (let k = 0; k < LINES / 20; k++) {
@@ -71,10 +51,12 @@ function changeFivePercent(version) {
   }
 }
 
-let browser;
-try {
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  const tokens = await signUpAndIn(BASE, `bench-hist-${Date.now()}@example.test`, 'bench-hist-pw');
+const env = {
+  RATE_LIMIT_MAX: '1000000',
+  AUTH_RATE_LIMIT_IP_MAX: '1000000',
+  ANALYTICS_RATE_LIMIT_MAX: '1000000',
+};
+await run(env, 'hist', async ({ browser, tokens }) => {
   const token = tokens.access_token;
   await requestJson(BASE, 'POST', '/api/plan/upgrade', { plan: 'pro' }, token);
   const [project] = await requestJson(
@@ -95,10 +77,7 @@ try {
     );
   }
 
-  browser = await launchChromium();
-  const page = await (
-    await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  ).newPage();
+  const page = await newDesktopPage(browser);
   await signInPage(page, BASE, tokens);
   await page.goto(`${BASE}/dashboard`);
   await page
@@ -248,11 +227,4 @@ try {
     },
   );
   process.exitCode = pass ? 0 : 1;
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  await stop(server);
-}
+});

@@ -150,6 +150,21 @@ export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
   };
 }
 
+/**
+ * Starts the server (startServer, with `options`) on `port` and a fresh DATA_DIR, in a
+ * throwaway folder (`tmpPrefix`) that also holds its log; `env` adds to its environment.
+ */
+export function startTempServer(tmpPrefix, port, env = {}, options) {
+  const work = benchTempDir(tmpPrefix);
+  const logFile = path.join(work, 'server.log');
+  const server = startServer(
+    { PORT: String(port), DATA_DIR: path.join(work, 'data'), ...env },
+    logFile,
+    options,
+  );
+  return { server, work, logFile, base: `http://127.0.0.1:${port}` };
+}
+
 /** Sends a JSON request (with a bearer token if given); resolves with the parsed body, throws unless 2xx. */
 export async function requestJson(base, method, p, body, token) {
   const res = await fetch(`${base}${p}`, {
@@ -257,4 +272,37 @@ export async function launchChromium() {
 export async function newDesktopPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();
+}
+
+/** A deterministic pseudo-random sequence in [0, 1) (mulberry32), so every run makes the same edits. */
+export function seededRandom(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The lines of the version benches' generated file: `count` distinct lines of code. */
+export function benchFileLines(count) {
+  return Array.from(
+    { length: count },
+    (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
+  );
+}
+
+/** CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux). */
+export function processCpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
+}
+
+/** Signs a new user up and in (signUpAndIn) and moves it to the Pro plan; resolves with the session. */
+export async function signUpPro(base, email, password) {
+  const session = await signUpAndIn(base, email, password);
+  await requestJson(base, 'POST', '/api/plan/upgrade', { plan: 'pro' }, session.access_token);
+  return session;
 }

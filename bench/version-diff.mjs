@@ -5,22 +5,27 @@
 //   - API: GET /api/versions/{project}/{projectId}/diff?from=&to= from request to last byte
 //     (both versions rebuilt from storage, the hunks, 2 × 5,000 lines of JSON).
 // The browser's part (Monaco's diff editor drawing the two texts) is the UI's to measure.
-// Usage: node bench/version-diff.mjs
+// Usage: [VERSION_DIFF_PORT=3923] node bench/version-diff.mjs
 import fs from 'node:fs';
-import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  benchFileLines,
+  median,
+  report,
+  requestJson,
+  signUpPro,
+  startTempServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const LINES = 5000;
 const RUNS = 20;
-const PORT = 3923;
+const PORT = Number(process.env.VERSION_DIFF_PORT ?? 3923);
 const BUDGET_MS = 500;
 const { lineHunks } = await tsImport('../packages/contract/src/line-diff.ts', import.meta.url);
 
-const base = Array.from(
-  { length: LINES },
-  (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
-);
+const base = benchFileLines(LINES);
 const cases = {
   '50 scattered line edits': base.map((l, i) => (i % 100 === 7 ? `${l} // changed` : l)),
   '5% of lines changed, 50 inserted': base
@@ -29,8 +34,6 @@ const cases = {
   'first 1,000 lines moved to the end': [...base.slice(1000), ...base.slice(0, 1000)],
   'every line different': base.map((l) => l.replace('compute', 'calculate')),
 };
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const rows = [];
 for (const [name, lines] of Object.entries(cases)) {
@@ -52,28 +55,20 @@ for (const [name, lines] of Object.entries(cases)) {
 }
 
 // The same changes through the API: two versions of one project, diffed by the server.
-const dir = benchTempDir('version-diff-bench-');
-const server = startServer(
-  {
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    DATA_DIR: path.join(dir, 'data'),
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
-  },
-  path.join(dir, 'server.log'),
-);
+const {
+  server,
+  work,
+  base: url,
+} = startTempServer('version-diff-bench-', PORT, {
+  NODE_ENV: 'production',
+  RATE_LIMIT_MAX: '1000000000',
+  LOG_LEVEL: 'warn',
+});
 try {
-  const url = `http://127.0.0.1:${PORT}`;
   await waitFor200(`${url}/api/health`, performance.now(), 120_000);
   const call = (method, p, body, token) => requestJson(url, method, p, body, token);
   const email = `bench-diff-${Date.now()}@example.com`;
-  await call('POST', '/api/auth/signup', { email, password: 'bench-password' });
-  const { access_token: token } = await call('POST', '/api/auth/signin/email', {
-    email,
-    password: 'bench-password',
-  });
-  await call('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+  const { access_token: token } = await signUpPro(url, email, 'bench-password');
   for (const row of rows) {
     const [project] = await call(
       'POST',
@@ -111,7 +106,7 @@ try {
   }
 } finally {
   await stop(server);
-  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 }
 
 const pass = rows.every((r) => r.api_p50_ms < BUDGET_MS);

@@ -11,7 +11,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  benchFileLines,
+  processCpuMs,
+  report,
+  requestJson,
+  seededRandom,
+  signUpPro,
+  startTempServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const EDITS = Number(process.argv[2] ?? 1000);
 const LINES = 2000;
@@ -20,22 +30,7 @@ const PORT = Number(process.env.VERSION_BENCH_PORT ?? 3920);
 const PORTS = { embedded: PORT, postgres: PORT + 1 };
 const BUDGET = { storage_mb: 5, list_p50_ms: 10 };
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run makes the same edits. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const file = () =>
-  Array.from(
-    { length: LINES },
-    (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
-  );
+const file = () => benchFileLines(LINES);
 
 /** One small edit: change a line, insert one, or delete one, at a random place. */
 function smallEdit(lines, rnd, i) {
@@ -44,12 +39,6 @@ function smallEdit(lines, rnd, i) {
   if (kind < 0.6) lines[at] = `${lines[at]} // edit ${i}`;
   else if (kind < 0.85) lines.splice(at, 0, `  log("edit ${i}");`);
   else lines.splice(at, 1);
-}
-
-/** CPU time (ms) the process has used so far, from /proc (Linux): user + system. */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 const percentile = (sorted, p) =>
@@ -76,35 +65,21 @@ async function relationBytes(databaseUrl) {
 
 async function measure(kind, env) {
   const port = PORTS[kind];
-  const dir = benchTempDir('version-bench-');
-  const dataDir = path.join(dir, 'data');
-  const logFile = path.join(dir, 'server.log');
+  const { server, work, logFile, base } = startTempServer('version-bench-', port, {
+    NODE_ENV: 'production',
+    RATE_LIMIT_MAX: '1000000000',
+    // info: one access-log line per request, whose `ms` is the server's own time.
+    LOG_LEVEL: 'info',
+    ...env,
+  });
   const databaseUrl =
     env.DATABASE_URL ??
-    `postgresql://postgres@localhost/codewright?host=${encodeURIComponent(path.join(dataDir, 'run'))}`;
-  const server = startServer(
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '1000000000',
-      // info: one access-log line per request, whose `ms` is the server's own time.
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    logFile,
-  );
+    `postgresql://postgres@localhost/codewright?host=${encodeURIComponent(path.join(work, 'data', 'run'))}`;
   try {
-    const base = `http://127.0.0.1:${port}`;
     await waitFor200(`${base}/api/health`, performance.now(), 120_000);
     const call = (method, p, body, token) => requestJson(base, method, p, body, token);
     const email = `bench-${kind}-${Date.now()}@example.com`;
-    await call('POST', '/api/auth/signup', { email, password: 'bench-password' });
-    const { access_token: token } = await call('POST', '/api/auth/signin/email', {
-      email,
-      password: 'bench-password',
-    });
-    await call('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+    const { access_token: token } = await signUpPro(base, email, 'bench-password');
     const lines = file();
     const [project] = await call(
       'POST',
@@ -114,7 +89,7 @@ async function measure(kind, env) {
     );
     const before = await relationBytes(databaseUrl);
 
-    const rnd = random(42);
+    const rnd = seededRandom(42);
     const commitMs = [];
     for (let i = 0; i < EDITS; i++) {
       smallEdit(lines, rnd, i);
@@ -133,7 +108,7 @@ async function measure(kind, env) {
     for (let i = 0; i < 20; i++) await call('GET', listPath, undefined, token);
     const listMs = [];
     let listBytes = 0;
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = processCpuMs(server.pid);
     for (let i = 0; i < LIST_REQUESTS; i++) {
       const t0 = performance.now();
       const res = await fetch(`${base}${listPath}`, {
@@ -145,7 +120,7 @@ async function measure(kind, env) {
       if (res.status !== 200) throw new Error(`list answered ${res.status}`);
     }
     // Node's CPU per list request: what the request costs the server whatever else runs.
-    const listCpuMs = (cpuMs(server.pid) - cpuBefore) / LIST_REQUESTS;
+    const listCpuMs = (processCpuMs(server.pid) - cpuBefore) / LIST_REQUESTS;
     listMs.sort((a, b) => a - b);
     // The server's own time for the same requests (access log, whole milliseconds).
     const serverMs = fs
@@ -177,7 +152,7 @@ async function measure(kind, env) {
     };
   } finally {
     await stop(server);
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
