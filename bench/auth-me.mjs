@@ -6,15 +6,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import {
-  benchTempDir,
-  ensureServerBuilt,
+  alternatingRounds,
   report,
   signUpAndIn,
-  startServer,
+  startTempServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -25,20 +22,9 @@ const SERVER_PORT = Number(process.env.AUTHME_PORT ?? 3151);
 const BARE_PORT = SERVER_PORT + 1;
 const BUDGET_RATIO = 0.4;
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-
-ensureServerBuilt();
-const base = benchTempDir('cw-bench-me-');
-const server = startServer(
-  { PORT: String(SERVER_PORT), DATA_DIR: path.join(base, 'data'), RATE_LIMIT_MAX: '1000000000' },
-  path.join(base, 'server.log'),
-);
+const { server, work } = startTempServer('cw-bench-me-', SERVER_PORT, {
+  RATE_LIMIT_MAX: '1000000000',
+});
 const bare = spawn(
   process.execPath,
   [fileURLToPath(new URL('./bare-fastify.mjs', import.meta.url)), String(BARE_PORT)],
@@ -59,25 +45,17 @@ try {
   );
   const headers = { authorization: `Bearer ${signin.access_token}` };
 
-  // Short warm-ups so JIT and database caches are hot for both.
-  await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: 2 });
-  await cannon({ url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`, headers, duration: 2 });
-
-  // Alternate short rounds so both targets see the same background load on a
-  // shared machine; totals are summed over the rounds.
+  // Warm-ups, then alternating short rounds; totals are summed over the rounds.
   const ROUNDS = 5;
-  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
-  const total = { bare: [], me: [] };
-  for (let i = 0; i < ROUNDS; i++) {
-    total.bare.push(await cannon({ url: `http://127.0.0.1:${BARE_PORT}/`, duration: slice }));
-    total.me.push(
-      await cannon({
-        url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`,
-        headers,
-        duration: slice,
-      }),
-    );
-  }
+  const total = await alternatingRounds(
+    CONNECTIONS,
+    {
+      bare: { url: `http://127.0.0.1:${BARE_PORT}/` },
+      me: { url: `http://127.0.0.1:${SERVER_PORT}/api/auth/me`, headers },
+    },
+    SECONDS,
+    ROUNDS,
+  );
   const sum = (rs, f) => rs.reduce((a, r) => a + f(r), 0);
   const max = (rs, f) => Math.max(...rs.map(f));
   const row = (name, rs) => ({
@@ -115,5 +93,5 @@ try {
 } finally {
   await stop(server);
   await stop(bare);
-  fs.rmSync(base, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 }

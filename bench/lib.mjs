@@ -300,6 +300,31 @@ export function processCpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
 }
 
+/** Runs autocannon against the server with `connections` connections; resolves with its result. */
+export async function autocannonRun(connections, opts) {
+  const { default: autocannon } = await import('autocannon');
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/**
+ * Runs autocannon against each of `targets` (name → autocannon options) in turn: a 2 s warm-up
+ * each (JIT, caches), then `rounds` alternating rounds of `seconds / rounds` (at least 1 s) each,
+ * so that all see the same background load on a shared machine. Resolves with each target's
+ * round results (name → array).
+ */
+export async function alternatingRounds(connections, targets, seconds, rounds) {
+  for (const opts of Object.values(targets))
+    await autocannonRun(connections, { ...opts, duration: 2 });
+  const slice = Math.max(1, Math.round(seconds / rounds));
+  const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let i = 0; i < rounds; i++)
+    for (const [name, opts] of Object.entries(targets))
+      results[name].push(await autocannonRun(connections, { ...opts, duration: slice }));
+  return results;
+}
+
 /** Signs a new user up and in (signUpAndIn) and moves it to the Pro plan; resolves with the session. */
 export async function signUpPro(base, email, password) {
   const session = await signUpAndIn(base, email, password);

@@ -2,19 +2,27 @@
 // for one user with 50 projects — p50 under 5 ms and at least 1,500 requests/s at 50
 // connections (autocannon), on the embedded PostgreSQL and on the machine's PostgreSQL.
 // The server runs as `npm start` runs it (the built bundle, rebuilt when stale;
-// BENCH_FROM_SOURCE=1: from source through tsx). Usage: node bench/list-projects.mjs [seconds=10]
+// BENCH_FROM_SOURCE=1: from source through tsx).
+// Usage: [LIST_PROJECTS_PORT=3400] node bench/list-projects.mjs [seconds=10] (uses that port and the next)
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import { benchTempDir, report, requestJson, startServer, stop, waitFor200 } from './lib.mjs';
+import {
+  autocannonRun,
+  report,
+  requestJson,
+  signUpPro,
+  startTempServer,
+  stop,
+  waitFor200,
+} from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
 const PROJECTS = 50;
-const PORTS = { embedded: 3400, postgres: 3401 };
+const PORT = Number(process.env.LIST_PROJECTS_PORT ?? 3400);
+const PORTS = { embedded: PORT, postgres: PORT + 1 };
 // The default read cache (DB_READ_CACHE_MS=1000) is what the budget is judged on; the
 // uncached figures (0) are printed beside it to show the database path itself.
 const CACHE_SETTINGS = ['1000', '0'];
@@ -27,22 +35,13 @@ const CODE =
     2,
   );
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
+const cannon = (opts) => autocannonRun(CONNECTIONS, opts);
 
 /** Signs up a user, makes it Pro (Free allows 3 projects) and creates 50 projects. */
 async function seed(base) {
   const call = (method, p, body, token) => requestJson(base, method, p, body, token);
   const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-password';
-  await call('POST', '/api/auth/signup', { email, password });
-  const { access_token: token } = await call('POST', '/api/auth/signin/email', { email, password });
-  await call('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+  const { access_token: token } = await signUpPro(base, email, 'bench-password');
   const rows = Array.from({ length: PROJECTS }, (_, i) => ({
     name: `Project ${i + 1}`,
     language: 'TypeScript',
@@ -63,20 +62,13 @@ async function seed(base) {
 
 async function measure(kind, env, readCacheMs) {
   const port = PORTS[kind];
-  const dir = benchTempDir('data-eng-bench-');
-  const server = startServer(
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: path.join(dir, 'data'),
-      RATE_LIMIT_MAX: '1000000000',
-      DB_READ_CACHE_MS: readCacheMs,
-      ...env,
-    },
-    path.join(dir, 'server.log'),
-  );
+  const { server, work, base } = startTempServer('data-eng-bench-', port, {
+    NODE_ENV: 'production',
+    RATE_LIMIT_MAX: '1000000000',
+    DB_READ_CACHE_MS: readCacheMs,
+    ...env,
+  });
   try {
-    const base = `http://127.0.0.1:${port}`;
     await waitFor200(`${base}/api/health`, performance.now(), 120_000);
     const { token, bytes } = await seed(base);
     const url = `${base}/api/db/codewright/rest/v1/projects?order=updated_at.desc`;
@@ -99,7 +91,7 @@ async function measure(kind, env, readCacheMs) {
     return row;
   } finally {
     await stop(server);
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -6,15 +6,13 @@
 // Usage: node bench/signed-download.mjs [seconds=10] [kB=16]   Port: SIGNED_PORT (default 3171).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import {
-  benchTempDir,
-  ensureServerBuilt,
-  requestJson,
+  alternatingRounds,
+  median,
   report,
   signUpAndIn,
-  startServer,
+  signUpPro,
+  startTempServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -25,14 +23,6 @@ const CONNECTIONS = 50;
 const PORT = Number(process.env.SIGNED_PORT ?? 3171);
 const BUDGET = 1.1;
 const base = `http://127.0.0.1:${PORT}`;
-
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
 
 /** Uploads `bytes` into the user's own folder; resolves with the URL the server handed out. */
 async function upload(session, bytes) {
@@ -52,24 +42,16 @@ async function upload(session, bytes) {
 /** The URL on this listener (publicUrl is built on PUBLIC_URL). */
 const local = (url) => `${base}${new URL(url).pathname}${new URL(url).search}`;
 
-ensureServerBuilt();
-const work = benchTempDir('cw-bench-signed-');
-const server = startServer(
-  {
-    PORT: String(PORT),
-    DATA_DIR: path.join(work, 'data'),
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
-  },
-  path.join(work, 'server.log'),
-);
+const { server, work } = startTempServer('cw-bench-signed-', PORT, {
+  RATE_LIMIT_MAX: '1000000000',
+  LOG_LEVEL: 'warn',
+});
 
 try {
   await waitFor200(`${base}/api/health`, performance.now(), 60_000);
   const bytes = Buffer.alloc(KB * 1024, 'codewright signed download bench\n');
   const free = await signUpAndIn(base, `bench-free-${Date.now()}@example.com`, 'bench-password');
-  const pro = await signUpAndIn(base, `bench-pro-${Date.now()}@example.com`, 'bench-password');
-  await requestJson(base, 'POST', '/api/plan/upgrade', { plan: 'pro' }, pro.access_token);
+  const pro = await signUpPro(base, `bench-pro-${Date.now()}@example.com`, 'bench-password');
   const plainUrl = local(await upload(free, bytes));
   const signedUrl = local(await upload(pro, bytes));
   if (!signedUrl.includes('signature=')) throw new Error(`not a signed URL: ${signedUrl}`);
@@ -79,19 +61,15 @@ try {
   if (hidden.status !== 404)
     throw new Error(`private file served without a signature: ${hidden.status}`);
 
-  // Warm-ups: JIT, file system and the privacy cache.
-  await cannon({ url: plainUrl, duration: 2 });
-  await cannon({ url: signedUrl, duration: 2 });
-
+  // Warm-ups (JIT, file system and the privacy cache), then alternating rounds.
   const ROUNDS = 5;
-  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
-  const total = { plain: [], signed: [] };
-  for (let i = 0; i < ROUNDS; i++) {
-    total.plain.push(await cannon({ url: plainUrl, duration: slice }));
-    total.signed.push(await cannon({ url: signedUrl, duration: slice }));
-  }
+  const total = await alternatingRounds(
+    CONNECTIONS,
+    { plain: { url: plainUrl }, signed: { url: signedUrl } },
+    SECONDS,
+    ROUNDS,
+  );
   const sum = (rs, f) => rs.reduce((a, r) => a + f(r), 0);
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const row = (name, rs) => ({
     target: name,
     req_per_s: Math.round(sum(rs, (r) => r.requests.total) / sum(rs, (r) => r.duration)),

@@ -3,42 +3,34 @@
 // TypeScript source through tsx; never rebuilds) on a temp DATA_DIR, signs a
 // user up and in, streams a 50 MB multipart upload generated on the fly, and
 // samples the server's VmRSS (/proc/<pid>/status) every 20 ms before and during.
-// Usage: node bench/upload-memory.mjs [MB=50]
+// Usage: [UPLOAD_PORT=3450] node bench/upload-memory.mjs [MB=50]
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import {
-  benchTempDir,
   median,
   report,
   SERVER_JS,
   signUpAndIn,
-  startServer,
+  startTempServer,
   stop,
   waitFor200,
 } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = Number(process.argv[2] ?? 50) * MB;
-const PORT = 3450;
+const PORT = Number(process.env.UPLOAD_PORT ?? 3450);
 const BUDGET_MB = 20;
 const SAMPLE_MS = 20;
 const CHUNK = 64 * 1024;
 
 const useDist =
   fs.existsSync(SERVER_JS) && fs.readFileSync(SERVER_JS, 'utf8').includes('/storage/:project');
-const base = benchTempDir('cw-bench-upload-');
-const server = startServer(
-  {
-    PORT: String(PORT),
-    DATA_DIR: path.join(base, 'data'),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-  },
-  path.join(base, 'server.log'),
+const { server, work } = startTempServer(
+  'cw-bench-upload-',
+  PORT,
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
   { fromSource: !useDist },
 );
 
@@ -159,5 +151,5 @@ try {
   );
 } finally {
   await stop(server);
-  fs.rmSync(base, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 }
