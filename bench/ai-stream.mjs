@@ -24,12 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
-  benchNodeArgs,
   benchTempDir,
+  percentile,
+  processCpuMs,
   report,
-  requestJson,
-  serverEntryArgs,
+  signUpPro,
   spawnLogged,
+  startAiServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -42,19 +43,12 @@ const PORTS = {
 };
 const BUDGET = { ttft_overhead_p50_ms: 10, chunk_gap_p99_ms: 50 };
 
-const pct = (xs, p) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const round = (x) => Math.round(x * 100) / 100;
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
 function cpuMsOf(pid) {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
+    return processCpuMs(pid);
   } catch {
     return NaN;
   }
@@ -161,8 +155,6 @@ async function viaApp(token, prompt) {
   return { ok: done && !error, ttft, sentAt: t0, firstAt, lastAt: last, gaps };
 }
 
-const json = (method, p, body, token) => requestJson(appUrl, method, p, body, token);
-
 const dataDir = benchTempDir('cw-bench-ai-');
 const logFile = path.join(dataDir, 'bench.log');
 const model = spawnLogged(
@@ -170,19 +162,11 @@ const model = spawnLogged(
   {},
   logFile,
 );
-const app = spawnLogged(
-  [...benchNodeArgs(), ...serverEntryArgs()],
+const app = startAiServer(
+  PORTS.app,
+  dataDir,
+  modelUrl,
   {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORTS.app),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-    AUTH_RATE_LIMIT_IP_MAX: '100000',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: modelUrl,
-    AI_MODEL_BASIC: 'codewright-test-model',
     AI_MODEL_ADVANCED: 'codewright-test-model',
     // One user holds all the concurrent streams here; the per-user cap is not what is measured.
     AI_STREAMS_PER_USER: String(Math.max(CONCURRENT, 3)),
@@ -197,13 +181,7 @@ try {
   await waitFor200(`${modelUrl}/models`, since, 30_000);
 
   const email = `bench-ai-${Date.now()}@example.test`;
-  await json('POST', '/api/auth/signup', { email, password: 'correct horse battery' });
-  const session = await json('POST', '/api/auth/signin/email', {
-    email,
-    password: 'correct horse battery',
-  });
-  const token = session.access_token;
-  await json('POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+  const { access_token: token } = await signUpPro(appUrl, email, 'correct horse battery');
 
   // Warm-up (JIT, connection pools, the first writes).
   for (let i = 0; i < 10; i++) {
@@ -290,13 +268,13 @@ try {
   const ran = results.filter((r) => r.ok);
   const spread = {
     ttft_p50_ms: round(
-      pct(
+      percentile(
         ran.map((r) => r.ttft),
         50,
       ),
     ),
     ttft_p99_ms: round(
-      pct(
+      percentile(
         ran.map((r) => r.ttft),
         99,
       ),
@@ -304,27 +282,27 @@ try {
     last_sent_after_ms: Math.round(Math.max(...ran.map((r) => r.sentAt)) - startedAt),
     last_first_text_after_ms: Math.round(allStarted - startedAt),
     stream_duration_p50_ms: round(
-      pct(
+      percentile(
         ran.map((r) => r.lastAt - r.firstAt),
         50,
       ),
     ),
     stream_duration_p99_ms: round(
-      pct(
+      percentile(
         ran.map((r) => r.lastAt - r.firstAt),
         99,
       ),
     ),
   };
-  const ttftOverheadP50 = pct(diffs, 50);
-  const gapP99 = pct(gaps, 99);
+  const ttftOverheadP50 = percentile(diffs, 50);
+  const gapP99 = percentile(gaps, 99);
   const json1 = {
     ttft: {
       requests: SEQUENTIAL,
-      direct_p50_ms: round(pct(direct, 50)),
-      app_p50_ms: round(pct(through, 50)),
+      direct_p50_ms: round(percentile(direct, 50)),
+      app_p50_ms: round(percentile(through, 50)),
       overhead_p50_ms: round(ttftOverheadP50),
-      overhead_p90_ms: round(pct(diffs, 90)),
+      overhead_p90_ms: round(percentile(diffs, 90)),
       budget_ms: BUDGET.ttft_overhead_p50_ms,
       pass: ttftOverheadP50 < BUDGET.ttft_overhead_p50_ms,
     },
@@ -333,11 +311,11 @@ try {
       completed,
       chunk_interval_ms: 10,
       gaps_measured: gaps.length,
-      gap_p50_ms: round(pct(gaps, 50)),
+      gap_p50_ms: round(percentile(gaps, 50)),
       gap_p99_ms: round(gapP99),
       gap_max_ms: round(Math.max(...gaps)),
       steady_gaps_measured: steadyGaps.length,
-      steady_gap_p99_ms: round(pct(steadyGaps, 99)),
+      steady_gap_p99_ms: round(percentile(steadyGaps, 99)),
       wall_ms: Math.round(wallMs),
       spread,
       client_stalls: clientStalls,

@@ -165,6 +165,32 @@ export function startTempServer(tmpPrefix, port, env = {}, options) {
   return { server, work, logFile, base: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * Starts the server as `npm start` runs it (serverEntryArgs, with BENCH_NODE_ARGS) in production
+ * on 127.0.0.1:`port`, its AI provider the scripted test model at `modelUrl`
+ * (e2e/fixtures/model-server.mjs) and its rate limits out of the way; `env` adds to its
+ * environment, and its output goes to `logFile`.
+ */
+export function startAiServer(port, dataDir, modelUrl, env, logFile) {
+  return spawnLogged(
+    [...benchNodeArgs(), ...serverEntryArgs()],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+      AUTH_RATE_LIMIT_IP_MAX: '100000',
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: modelUrl,
+      AI_MODEL_BASIC: 'codewright-test-model',
+      ...env,
+    },
+    logFile,
+  );
+}
+
 /** Sends a JSON request (with a bearer token if given); resolves with the parsed body, throws unless 2xx. */
 export async function requestJson(base, method, p, body, token) {
   const res = await fetch(`${base}${p}`, {
@@ -298,6 +324,13 @@ export function processCpuMs(pid) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
+}
+
+/** The nearest-rank `p`th percentile of `xs` (0–100); NaN when there are none. */
+export function percentile(xs, p) {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
 
 /** Runs autocannon against the server with `connections` connections; resolves with its result. */

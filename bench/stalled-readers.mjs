@@ -35,12 +35,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from '../e2e/fixtures/model-server.mjs';
 import {
-  benchNodeArgs,
   benchTempDir,
+  percentile,
   report,
   requestJson,
-  serverEntryArgs,
-  spawnLogged,
+  signUpAndIn,
+  startAiServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -80,11 +80,6 @@ const WARM_KIB = 4 * 1024;
 const WARM_ROUNDS = Number(process.env.BENCH_STALL_WARM_ROUNDS ?? 2);
 const BUDGET = { rss_growth_mb: 50, health_p99_ms: 50 };
 
-const pct = (xs, p) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const round = (x) => Math.round(x * 100) / 100;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb) => round(kb / 1024);
@@ -168,21 +163,11 @@ const modelRecords = () =>
     modelChild.on('message', onMessage);
     modelChild.send('records');
   });
-const app = spawnLogged(
-  [...benchNodeArgs(), ...serverEntryArgs()],
-  {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATA_DIR: path.join(dataDir, 'data'),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-    AUTH_RATE_LIMIT_IP_MAX: '100000',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: modelUrl,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_STREAM_STALL_MS: String(STALL_MS),
-  },
+const app = startAiServer(
+  PORT,
+  path.join(dataDir, 'data'),
+  modelUrl,
+  { AI_STREAM_STALL_MS: String(STALL_MS) },
   logFile,
 );
 
@@ -194,9 +179,7 @@ try {
   const users = [];
   for (let i = 0; i < STREAMS; i++) {
     const email = `bench-stall-${Date.now()}-${i}@example.test`;
-    const password = 'correct horse battery';
-    await json('POST', '/api/auth/signup', { email, password });
-    const session = await json('POST', '/api/auth/signin/email', { email, password });
+    const session = await signUpAndIn(base, email, 'correct horse battery');
     users.push({ token: session.access_token, beforeCode: i % 2 === 0 });
   }
 
@@ -281,7 +264,7 @@ try {
       : `none dropped within ${(deadline - startedAt) / 1000} s`;
 
   const growthMb = mb(rssPeakKb - rssBeforeKb);
-  const healthP99 = pct(stallHealth, 99);
+  const healthP99 = percentile(stallHealth, 99);
   const result = {
     streams: STREAMS,
     answer_mib_each: round(ANSWER_KIB / 1024),
@@ -302,10 +285,10 @@ try {
       pass: growthMb < BUDGET.rss_growth_mb,
     },
     health: {
-      baseline_p50_ms: round(pct(baselineHealth, 50)),
-      baseline_p99_ms: round(pct(baselineHealth, 99)),
+      baseline_p50_ms: round(percentile(baselineHealth, 50)),
+      baseline_p99_ms: round(percentile(baselineHealth, 99)),
       during_stall_requests: stallHealth.length,
-      during_stall_p50_ms: round(pct(stallHealth, 50)),
+      during_stall_p50_ms: round(percentile(stallHealth, 50)),
       during_stall_p99_ms: round(healthP99),
       during_stall_max_ms: round(Math.max(...stallHealth)),
       // [ms after the streams were opened, latency ms] of each probe over the budget.
