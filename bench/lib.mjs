@@ -191,6 +191,26 @@ export function startAiServer(port, dataDir, modelUrl, env, logFile) {
   );
 }
 
+/**
+ * Starts the server of the data-service benches: from source (tsx) in production on `port`
+ * with a fresh DATA_DIR (startTempServer), allowed to fetch from the fixture site on
+ * 127.0.0.1:`sitePort` (URL_ALLOW_LIST).
+ */
+export function startFetchingServer(tmpPrefix, port, sitePort, logLevel) {
+  return startTempServer(
+    tmpPrefix,
+    port,
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: logLevel,
+      URL_ALLOW_LIST: `127.0.0.1:${sitePort}`,
+      RATE_LIMIT_MAX: '100000',
+      AI_PROVIDER: 'openai-compatible',
+    },
+    { fromSource: true },
+  );
+}
+
 /** Sends a JSON request (with a bearer token if given); resolves with the parsed body, throws unless 2xx. */
 export async function requestJson(base, method, p, body, token) {
   const res = await fetch(`${base}${p}`, {

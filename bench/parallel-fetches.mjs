@@ -12,15 +12,14 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  benchTempDir,
   median,
+  percentile,
+  processCpuMs,
   report,
-  SERVER_TS,
   signUpAndIn,
-  spawnLogged,
+  startFetchingServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -40,34 +39,11 @@ const DELAY_MS = Number(process.env.BENCH_FETCH_DELAY_MS ?? 3000);
 const BUDGET_P99_MS = 20;
 const base = `http://127.0.0.1:${PORT}`;
 
-const work = benchTempDir('cw-bench-fetches-');
 const site = fork(fileURLToPath(import.meta.url), ['--site-child', String(SITE_PORT)], {
   stdio: 'inherit',
 });
 await new Promise((resolve) => site.once('message', resolve));
-const server = spawnLogged(
-  ['--import', 'tsx', SERVER_TS],
-  {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'warn',
-    URL_ALLOW_LIST: `127.0.0.1:${SITE_PORT}`,
-    RATE_LIMIT_MAX: '100000',
-    AI_PROVIDER: 'openai-compatible',
-  },
-  path.join(work, 'server.log'),
-);
-/** CPU time (ms) the process has used, all threads: utime + stime of /proc/<pid>/stat. */
-const cpuMsOf = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
+const { server, work } = startFetchingServer('cw-bench-fetches-', PORT, SITE_PORT, 'warn');
 const round = (x) => Math.round(x * 10) / 10;
 
 /** Sequential health probes until `until()` is true (at least `min` of them). */
@@ -102,7 +78,7 @@ try {
   const baseline = await probe(() => true, 200);
 
   let done = 0;
-  const cpuBefore = cpuMsOf(server.pid);
+  const cpuBefore = processCpuMs(server.pid);
   const started = performance.now();
   const fetches = Array.from({ length: FETCHES }, async (_, i) => {
     const res = await fetch(`${base}/api/data/codewright/fetch`, {
@@ -116,23 +92,23 @@ try {
   });
   const during = await probe(() => done === FETCHES);
   const results = await Promise.all(fetches);
-  const serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
+  const serverCpuMs = processCpuMs(server.pid) - cpuBefore;
 
   const figures = {
     loadAverage1m: round(os.loadavg()[0]),
     baselineProbes: baseline.length,
     baselineP50Ms: round(median(baseline)),
-    baselineP99Ms: round(pct(baseline, 99)),
+    baselineP99Ms: round(percentile(baseline, 99)),
     duringProbes: during.length,
     duringP50Ms: round(median(during)),
-    duringP99Ms: round(pct(during, 99)),
+    duringP99Ms: round(percentile(during, 99)),
     duringMaxMs: round(Math.max(...during)),
     serverCpuMsDuring: Math.round(serverCpuMs),
     fetches200: results.filter((r) => r.status === 200 && r.ok).length,
     slowestFetchMs: Math.round(Math.max(...results.map((r) => r.ms))),
     hostDelayMs: DELAY_MS,
     budgetP99Ms: BUDGET_P99_MS,
-    withinBudget: pct(during, 99) < BUDGET_P99_MS && results.every((r) => r.status === 200),
+    withinBudget: percentile(during, 99) < BUDGET_P99_MS && results.every((r) => r.status === 200),
   };
   report('parallel-fetches', [figures], figures);
 } finally {

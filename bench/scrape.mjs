@@ -12,16 +12,15 @@
 // fixture site listens on 3853)
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { startFixtureSite } from '../e2e/fixtures/fixture-site.mjs';
 import {
-  benchTempDir,
   median,
+  percentile,
+  processCpuMs,
   report,
   requestJson,
-  SERVER_TS,
   signUpAndIn,
-  spawnLogged,
+  startFetchingServer,
   stop,
   waitFor200,
 } from './lib.mjs';
@@ -32,32 +31,8 @@ const RUNS = Number(process.env.BENCH_SCRAPE_RUNS ?? 20);
 const BUDGET_MS = 300;
 const base = `http://127.0.0.1:${PORT}`;
 
-const work = benchTempDir('cw-bench-scrape-');
-const logFile = path.join(work, 'server.log');
 const site = await startFixtureSite({ port: SITE_PORT });
-const server = spawnLogged(
-  ['--import', 'tsx', SERVER_TS],
-  {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'info',
-    URL_ALLOW_LIST: `127.0.0.1:${SITE_PORT}`,
-    RATE_LIMIT_MAX: '100000',
-    AI_PROVIDER: 'openai-compatible',
-  },
-  logFile,
-);
-/** CPU time (ms) the process has used, all threads: utime + stime of /proc/<pid>/stat. */
-const cpuMsOf = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
+const { server, work, logFile } = startFetchingServer('cw-bench-scrape-', PORT, SITE_PORT, 'info');
 
 try {
   await waitFor200(`${base}/api/health`, performance.now(), 120_000);
@@ -74,14 +49,14 @@ try {
   const client = [];
   let markdownChars = 0;
   const logBefore = fs.readFileSync(logFile, 'utf8').length;
-  const cpuBefore = cpuMsOf(server.pid);
+  const cpuBefore = processCpuMs(server.pid);
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     const body = await requestJson(base, 'POST', '/api/data/codewright/scrape', { url }, token);
     client.push(performance.now() - t0);
     markdownChars = body.markdown.length;
   }
-  const cpuPerScrape = (cpuMsOf(server.pid) - cpuBefore) / RUNS;
+  const cpuPerScrape = (processCpuMs(server.pid) - cpuBefore) / RUNS;
   await new Promise((r) => setTimeout(r, 300)); // the access log is written in batches
   const times = fs
     .readFileSync(logFile, 'utf8')
@@ -94,13 +69,13 @@ try {
     pageBytes,
     runs: RUNS,
     serverMsP50: median(times),
-    serverMsP95: pct(times, 95),
+    serverMsP95: percentile(times, 95),
     serverMsMax: Math.max(...times),
     serverCpuMsPerScrape: Math.round(cpuPerScrape),
     clientMsP50: Math.round(median(client)),
     markdownChars,
     budgetMs: BUDGET_MS,
-    withinBudget: pct(times, 95) < BUDGET_MS,
+    withinBudget: percentile(times, 95) < BUDGET_MS,
   };
   report('scrape', [figures], figures);
 } finally {
