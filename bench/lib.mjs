@@ -1,11 +1,18 @@
 // Shared helpers of the bench scripts: build check, spawning the server (built or from
-// source), waiting for health, signing a bench user in, and printing results as JSON plus a table.
+// source), waiting for health, signing a bench user in, and printing results as JSON plus a table;
+// the figures' helpers (medians, percentiles, autocannon rounds) are measure.mjs and the browser's
+// browser.mjs, both re-exported here.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+import { launchChromium } from './browser.mjs';
+
+export * from './browser.mjs';
+export * from './measure.mjs';
 
 /**
  * A throwaway folder for a bench's DATA_DIR. mkdtemp makes it 0700; as root the embedded
@@ -275,107 +282,6 @@ export function report(name, rows, json) {
   console.log(JSON.stringify(json, null, 2));
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
-}
-
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
-/**
- * Signs a Playwright page in with `tokens` (a session from signUpAndIn) through the URL
- * hand-off, and waits until the app has taken them (the header's Dashboard link shows and the
- * tokens leave the URL).
- */
-export async function signInPage(page, base, tokens) {
-  const params = new URLSearchParams();
-  for (const key of [
-    'access_token',
-    'refresh_token',
-    'expires_in',
-    'refresh_expires_in',
-    'issued_at',
-  ])
-    if (tokens[key] !== undefined) params.set(key, String(tokens[key]));
-  await page.goto(`${base}/?${params}`);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: 'Dashboard' })
-    .waitFor({ timeout: 30_000 });
-  await page.waitForURL((url) => !url.search.includes('access_token'));
-}
-
-/** Debian's Chromium for the browser benches (never a downloaded browser), headless. */
-export async function launchChromium() {
-  const { chromium } = await import('@playwright/test');
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-}
-
-/** A new page of `browser` in a fresh 1280×800 context, the window every browser bench uses. */
-export async function newDesktopPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
-
-/** A deterministic pseudo-random sequence in [0, 1) (mulberry32), so every run makes the same edits. */
-export function seededRandom(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The lines of the version benches' generated file: `count` distinct lines of code. */
-export function benchFileLines(count) {
-  return Array.from(
-    { length: count },
-    (_, i) => `  const value${i} = compute(${i}, "${(i * 7919) % 1000}"); // step ${i}`,
-  );
-}
-
-/** CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux). */
-export function processCpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // CLK_TCK = 100
-}
-
-/** The nearest-rank `p`th percentile of `xs` (0–100); NaN when there are none. */
-export function percentile(xs, p) {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
-/** Runs autocannon against the server with `connections` connections; resolves with its result. */
-export async function autocannonRun(connections, opts) {
-  const { default: autocannon } = await import('autocannon');
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-/**
- * Runs autocannon against each of `targets` (name → autocannon options) in turn: a 2 s warm-up
- * each (JIT, caches), then `rounds` alternating rounds of `seconds / rounds` (at least 1 s) each,
- * so that all see the same background load on a shared machine. Resolves with each target's
- * round results (name → array).
- */
-export async function alternatingRounds(connections, targets, seconds, rounds) {
-  for (const opts of Object.values(targets))
-    await autocannonRun(connections, { ...opts, duration: 2 });
-  const slice = Math.max(1, Math.round(seconds / rounds));
-  const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-  for (let i = 0; i < rounds; i++)
-    for (const [name, opts] of Object.entries(targets))
-      results[name].push(await autocannonRun(connections, { ...opts, duration: slice }));
-  return results;
 }
 
 /** Signs a new user up and in (signUpAndIn) and moves it to the Pro plan; resolves with the session. */
