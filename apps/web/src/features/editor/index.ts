@@ -7,5 +7,6 @@ export {
   type EditorReveal,
 } from './code-editor.tsx';
 export { DiffEditor, type Comparison, type DiffEditorProps } from './diff-editor.tsx';
+export { DiffLayoutToggle } from './diff-layout-toggle.tsx';
 export { ChatCodeBlock } from './chat-code-block.tsx';
 export { clampLines, selectedLines, type SelectedLines } from './selected-lines.ts';

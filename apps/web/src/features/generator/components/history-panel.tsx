@@ -4,14 +4,14 @@
  * own.)
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Columns2, History, RefreshCw, RotateCcw, Rows2, Tag } from 'lucide-react';
+import { History, RefreshCw, RotateCcw, Tag } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Version, VersionSummary } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { client } from '../../../sdk.ts';
-import { type Comparison, DiffEditor } from '../../editor/index.ts';
+import { type Comparison, DiffEditor, DiffLayoutToggle } from '../../editor/index.ts';
 import { useVersions, versionErrorText } from '../hooks/use-versions.ts';
 import { CheckpointForm } from './checkpoint-form.tsx';
 import { timeFormat, VersionRow } from './version-row.tsx';
@@ -201,20 +201,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                   ))}
               </select>
             </label>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setSideBySide((s) => !s)}
-              aria-pressed={sideBySide}
-              className="@max-[36rem]:hidden"
-            >
-              {sideBySide ? (
-                <Rows2 className="size-4" aria-hidden="true" />
-              ) : (
-                <Columns2 className="size-4" aria-hidden="true" />
-              )}
-              {sideBySide ? 'Inline' : 'Side by side'}
-            </Button>
+            <DiffLayoutToggle sideBySide={sideBySide} onChange={setSideBySide} />
             {shown ? null : (
               <span role="status" className="text-xs text-muted">
                 Loading…

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Check, Columns2, Loader2, Rows2, X } from 'lucide-react';
+import { Check, Loader2, X } from 'lucide-react';
 import type { LineHunk } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { DiffEditor } from '../../editor/index.ts';
+import { DiffEditor, DiffLayoutToggle } from '../../editor/index.ts';
 import { viewOf, type EditReview, type ReviewSession } from '../hooks/use-edit-review.ts';
 import { proposedCode, type HunkDecision } from '../review/review-hunks.ts';
 
@@ -64,21 +64,7 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
               : `${count} change${count === 1 ? '' : 's'} proposed · ${decided} decided`}
           </span>
         </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setSideBySide((v) => !v)}
-          aria-pressed={sideBySide}
-          title={sideBySide ? 'Show inline' : 'Show side by side'}
-          className="@max-[36rem]:hidden"
-        >
-          {sideBySide ? (
-            <Rows2 className="size-4" aria-hidden="true" />
-          ) : (
-            <Columns2 className="size-4" aria-hidden="true" />
-          )}
-          {sideBySide ? 'Inline' : 'Side by side'}
-        </Button>
+        <DiffLayoutToggle sideBySide={sideBySide} onChange={setSideBySide} />
         <Button
           variant="outline"
           size="sm"

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isCodewrightError } from '@codewright/sdk';
-import { client } from '../../../sdk.ts';
+import { readProject } from '../../../projects.ts';
 import type { GeneratorNavState } from './use-generator.ts';
 
 export type OpenedProject =
@@ -28,42 +28,35 @@ export function useOpenedProject(
     const settle = (result: OpenedProject) => {
       if (!controller.signal.aborted) setFound({ id: projectId, result });
     };
-    client.db
-      .from('projects')
-      .select('*')
-      .eq('id', projectId)
-      .abortSignal(controller.signal)
-      .then(
-        (rows) => {
-          const project = rows[0];
-          if (!project) return settle({ status: 'missing' });
-          settle({
-            status: 'ready',
-            initial: {
-              projectId: project.id,
-              projectName: project.name,
-              language: project.language,
-              code: project.code,
-            },
-          });
-        },
-        (error: unknown) => {
-          // A malformed id is refused as bad input: for the visitor it is a project that is not there.
-          const refused =
-            isCodewrightError(error) && (error.status === 400 || error.status === 404);
-          settle(
-            refused
-              ? { status: 'missing' }
-              : {
-                  status: 'error',
-                  retry: () => {
-                    setFound(null);
-                    setAttempt((n) => n + 1);
-                  },
+    readProject(projectId, controller.signal).then(
+      (project) => {
+        if (!project) return settle({ status: 'missing' });
+        settle({
+          status: 'ready',
+          initial: {
+            projectId: project.id,
+            projectName: project.name,
+            language: project.language,
+            code: project.code,
+          },
+        });
+      },
+      (error: unknown) => {
+        // A malformed id is refused as bad input: for the visitor it is a project that is not there.
+        const refused = isCodewrightError(error) && (error.status === 400 || error.status === 404);
+        settle(
+          refused
+            ? { status: 'missing' }
+            : {
+                status: 'error',
+                retry: () => {
+                  setFound(null);
+                  setAttempt((n) => n + 1);
                 },
-          );
-        },
-      );
+              },
+        );
+      },
+    );
     return () => controller.abort();
   }, [projectId, attempt]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PlanInfo } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
+import { projectWorkspace } from '../project-workspace.ts';
 
 export interface ProjectPlan {
   /** The workspace owner's plan and usage, which the member's work on this project counts against. */
@@ -29,12 +30,7 @@ export function useProjectPlan(
     const controller = new AbortController();
     const signal = controller.signal;
     (async () => {
-      const [rows, workspaces] = await Promise.all([
-        client.db.from('projects').select('*').eq('id', projectId).abortSignal(signal),
-        client.workspaces.list({ signal }),
-      ]);
-      const workspaceId = (rows[0] as { workspaceId?: string } | undefined)?.workspaceId;
-      const workspace = workspaces.find((w) => w.id === workspaceId);
+      const workspace = await projectWorkspace(projectId, signal);
       if (!workspace || workspace.ownerId === userId) return null;
       const members = await client.workspaces.members(workspace.id, { signal }).catch(() => null);
       const owner = members?.members.find((m) => m.userId === workspace.ownerId);

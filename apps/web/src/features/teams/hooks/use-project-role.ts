@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { client } from '../../../sdk.ts';
+import { projectWorkspace } from '../project-workspace.ts';
 
 /**
  * The caller's team role in a saved project's workspace (null for an unsaved project or until
@@ -10,14 +10,10 @@ export function useProjectRole(projectId: string | null): string | null {
   useEffect(() => {
     if (!projectId) return;
     const controller = new AbortController();
-    Promise.all([
-      client.db.from('projects').select('*').eq('id', projectId).abortSignal(controller.signal),
-      client.workspaces.list({ signal: controller.signal }),
-    ]).then(
-      ([rows, workspaces]) => {
+    projectWorkspace(projectId, controller.signal).then(
+      (workspace) => {
         if (controller.signal.aborted) return;
-        const workspaceId = (rows[0] as { workspaceId?: string } | undefined)?.workspaceId;
-        setRole({ projectId, role: workspaces.find((w) => w.id === workspaceId)?.role ?? null });
+        setRole({ projectId, role: workspace?.role ?? null });
       },
       () => undefined, // Unknown: nothing is hidden; the server still decides.
     );

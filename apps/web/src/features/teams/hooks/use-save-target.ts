@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProjectVisibility } from '@codewright/contract';
 import type { WorkspaceSummary } from '@codewright/sdk';
-import { client } from '../../../sdk.ts';
+import { readProject } from '../../../projects.ts';
 import { useWorkspaces } from './use-workspaces.ts';
 import { newProjectWorkspace } from '../save-target.ts';
 
@@ -32,23 +32,17 @@ export function useSaveTarget(userId: string, projectId: string | null, open: bo
   useEffect(() => {
     if (!open || !projectId) return;
     const controller = new AbortController();
-    client.db
-      .from('projects')
-      .select('*')
-      .eq('id', projectId)
-      .abortSignal(controller.signal)
-      .then(
-        (rows) => {
-          if (controller.signal.aborted) return;
-          const row = rows[0];
-          setSaved(
-            row ? { projectId, workspaceId: row.workspaceId, visibility: row.visibility } : 'error',
-          );
-        },
-        () => {
-          if (!controller.signal.aborted) setSaved('error');
-        },
-      );
+    readProject(projectId, controller.signal).then(
+      (row) => {
+        if (controller.signal.aborted) return;
+        setSaved(
+          row ? { projectId, workspaceId: row.workspaceId, visibility: row.visibility } : 'error',
+        );
+      },
+      () => {
+        if (!controller.signal.aborted) setSaved('error');
+      },
+    );
     return () => controller.abort();
   }, [open, projectId]);
 
