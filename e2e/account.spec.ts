@@ -4,24 +4,11 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, MESSAGES } from '@codewright/contract';
-import { startAccountServer, type AccountServer } from './fixtures/account-server.ts';
+import { withAccountServer, type AccountServer } from './fixtures/account-server.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, newUser, test as base, type TestUser } from './fixtures.ts';
+import { expect, newUser, type TestUser } from './fixtures.ts';
 
-const test = base.extend<{ account: AccountServer }, { accountServer: AccountServer }>({
-  accountServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures.
-    async ({}, use) => {
-      const server = await startAccountServer(Number(process.env.E2E_ACCOUNT_PORT ?? 3650));
-      await use(server);
-      await server.stop();
-    },
-    // Boots a second app server with its SMTP sink and OAuth providers, once per worker.
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  account: async ({ accountServer }, use) => use(accountServer),
-  baseURL: async ({ accountServer }, use) => use(accountServer.url),
-});
+const test = withAccountServer(Number(process.env.E2E_ACCOUNT_PORT ?? 3650));
 test.describe.configure({ mode: 'serial' });
 
 const stallingProvider = (route: Route) =>

@@ -56,6 +56,25 @@ const withLineAfter = (code: string, after: number, line: string) => {
   return [...lines.slice(0, after), line, ...lines.slice(after)].join('\n');
 };
 
+/**
+ * While the answer of `hold` arrives: on the Code tab, types a line "// typed meanwhile" after
+ * line `line` (1-based) and expects the editor to hold `typed`; then lets the answer end and
+ * opens its review.
+ */
+async function typeWhileHeld(page: Page, hold: string, line: number, typed: string) {
+  await page.getByTestId('editor-tab-code').click();
+  await page
+    .locator('.monaco-editor .view-line')
+    .nth(line - 1)
+    .click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('\n// typed meanwhile');
+  await expect(editorPanel(page)).toHaveAttribute('data-code', typed);
+  await releaseHold(page.request, hold);
+  await waitIdle(page);
+  await page.getByTestId('editor-tab-review').click();
+}
+
 const editsUsed = async (page: Page, token: string) =>
   (await usageOf(page.request, token)).editsUsed;
 
@@ -111,18 +130,10 @@ test.describe('review of AI edits', () => {
     const hold = holdKey();
     await sendPrompt(page, `tidy [[top-and-bottom]] [[hold:${hold}]]`);
     await expect(review(page)).toHaveAttribute('data-streaming', 'true');
-    // Back to the code, which stays editable: type a line after line 2.
-    await page.getByTestId('editor-tab-code').click();
-    await page.locator('.monaco-editor .view-line').nth(1).click();
-    await page.keyboard.press('End');
-    await page.keyboard.type('\n// typed meanwhile');
-    // Monaco keeps the indentation of the line above.
+    // Back to the code, which stays editable: type a line after line 2. Monaco keeps the
+    // indentation of the line above.
     const typed = withLineAfter(before, 2, '  // typed meanwhile');
-    await expect(editorPanel(page)).toHaveAttribute('data-code', typed);
-    await releaseHold(page.request, hold);
-    await waitIdle(page);
-
-    await page.getByTestId('editor-tab-review').click();
+    await typeWhileHeld(page, hold, 2, typed);
     await expect(hunks(page)).toHaveCount(2);
     await acceptReview(page, `// top: tidy\n${typed}\n// edited: tidy`);
   });
@@ -191,17 +202,9 @@ test.describe('review of AI edits', () => {
     await expect(review(page)).toHaveAttribute('data-streaming', 'true');
 
     // While the answer arrives, type a line after line 1 (above the selection).
-    await page.getByTestId('editor-tab-code').click();
-    await lines.first().click();
-    await page.keyboard.press('End');
-    await page.keyboard.type('\n// typed meanwhile');
     const typed = withLineAfter(before, 1, '// typed meanwhile');
-    await expect(editorPanel(page)).toHaveAttribute('data-code', typed);
-    await releaseHold(page.request, hold);
-    await waitIdle(page);
-
+    await typeWhileHeld(page, hold, 1, typed);
     // The answer lands after what were lines 2–3 (now 3–4); the typing and line 4 stay.
-    await page.getByTestId('editor-tab-review').click();
     await expect(hunks(page)).toHaveCount(1);
     await acceptReview(page, withLineAfter(typed, 4, '  // edited: log the call'));
   });

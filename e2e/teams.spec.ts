@@ -10,33 +10,19 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';
 import { expectNoSeriousViolations } from './axe.ts';
-import { startAccountServer, type AccountServer } from './fixtures/account-server.ts';
+import { withAccountServer, type AccountServer } from './fixtures/account-server.ts';
 import {
   expect,
   loginViaApi,
   newUser,
   sendPrompt,
   submitEmailForm,
-  test as base,
   usageOf,
   waitIdle,
   type TestUser,
 } from './fixtures.ts';
 
-const test = base.extend<{ account: AccountServer }, { accountServer: AccountServer }>({
-  accountServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures.
-    async ({}, use) => {
-      const server = await startAccountServer(Number(process.env.E2E_TEAMS_PORT ?? 3660));
-      await use(server);
-      await server.stop();
-    },
-    // Boots a second app server with its SMTP sink and OAuth providers, once per worker.
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  account: async ({ accountServer }, use) => use(accountServer),
-  baseURL: async ({ accountServer }, use) => use(accountServer.url),
-});
+const test = withAccountServer(Number(process.env.E2E_TEAMS_PORT ?? 3660));
 test.describe.configure({ mode: 'serial' });
 // Several accounts, mails and pages per test.
 test.setTimeout(120_000);
@@ -73,6 +59,12 @@ async function verifiedAccount(
 }
 
 const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
+
+/** Moves `a` to the Pro plan over the API (a team's plan is its owner's). */
+async function upgradeToPro(request: APIRequestContext, a: Account): Promise<void> {
+  const res = await request.post('/api/plan/upgrade', { headers: auth(a), data: { plan: 'pro' } });
+  expect(res.status(), await res.text()).toBe(200);
+}
 
 async function personalWorkspace(request: APIRequestContext, a: Account): Promise<string> {
   const res = await request.get('/api/workspaces', { headers: auth(a) });
@@ -118,11 +110,7 @@ test('an owner invites by email; the invitee accepts, sees the team project and 
   browser,
 }) => {
   const owner = await verifiedAccount(request, account);
-  expect(
-    (
-      await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } })
-    ).status(),
-  ).toBe(200);
+  await upgradeToPro(request, owner);
   const wsId = await personalWorkspace(request, owner);
   const made = await request.post('/api/db/codewright/rest/v1/projects', {
     headers: auth(owner),
@@ -245,11 +233,7 @@ test('a signed-out invitee sees who invites to which workspace as which role, th
   account,
 }) => {
   const owner = await verifiedAccount(request, account);
-  expect(
-    (
-      await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } })
-    ).status(),
-  ).toBe(200);
+  await upgradeToPro(request, owner);
   const named = await request.patch('/api/auth/me', {
     headers: auth(owner),
     data: { displayName: 'Alex Kim' },
@@ -384,7 +368,7 @@ test('a signed-out visitor opens a public share link and copies the code; a priv
   await shot(page, 'teams-share-390');
 
   // Private (after an upgrade): the same link is not found at once.
-  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  await upgradeToPro(request, owner);
   const patch = await request.patch(`/api/db/codewright/rest/v1/projects?id=eq.${project.id}`, {
     headers: auth(owner),
     data: { visibility: 'private' },
@@ -525,7 +509,7 @@ test("a member's dashboard shows the team's plan and whose it is; new projects s
   browser,
 }) => {
   const owner = await verifiedAccount(request, account);
-  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  await upgradeToPro(request, owner);
   const wsId = await personalWorkspace(request, owner);
   const teamName = (await workspacesOf(request, owner)).find((w) => w.id === wsId)!.name;
   const editor = await verifiedAccount(request, account);
@@ -634,7 +618,7 @@ test('inviting past the plan’s member limit opens the upgrade dialog', async (
   account,
 }) => {
   const owner = await verifiedAccount(request, account);
-  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  await upgradeToPro(request, owner);
   const wsId = await personalWorkspace(request, owner);
   // Pro: the owner and four open invitations fill the five seats.
   for (let i = 0; i < 4; i++) {
@@ -673,7 +657,7 @@ test("a Free member's AI calls on a Pro team's project count against the owner: 
   browser,
 }) => {
   const owner = await verifiedAccount(request, account);
-  await request.post('/api/plan/upgrade', { headers: auth(owner), data: { plan: 'pro' } });
+  await upgradeToPro(request, owner);
   const wsId = await personalWorkspace(request, owner);
   const member = await verifiedAccount(request, account);
   await joinAs(request, account, owner, wsId, member, 'editor');
