@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { parseAst, type Plugin } from 'vite';
 import { buildPreviewAssets } from './scripts/preview-assets.mjs';
 
 /**
@@ -35,25 +35,44 @@ function precompress(): Plugin {
 /** The contract's name for zod in the build: marked pure below, and used by nothing else. */
 const CONTRACT_ZOD = 'contractZod';
 
+/** Initializers that may run code: worth wrapping so that an unused one is dropped whole. */
+const COMPUTED_INIT = new Set([
+  'CallExpression',
+  'NewExpression',
+  'ChainExpression',
+  'TaggedTemplateExpression',
+  'ObjectExpression',
+  'ArrayExpression',
+]);
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  kind?: string;
+  declaration?: Node | null;
+  declarations?: { init?: Node | null }[];
+  expression?: Node;
+}
+
 /**
  * The contract (packages/contract) builds its zod schemas at module top level. Building a schema
- * has no side effect, so this marks each top-level `const X = call(...)` there as pure (a
- * `/* @__PURE__ *\/` annotation) and zod's builders as pure functions: a schema no page uses is
- * dropped. With the contract keeping schemas in their own modules (responses.ts, *.schemas.ts),
- * apart from the constants a page starts with, zod then loads only when the SDK first checks an
- * answer (the landing page's JavaScript budget, docs/decisions/007). The contract declares
+ * has no side effect, so this wraps the initializer of each top-level `const` that calls anything
+ * in a pure function call (`const X = /* @__PURE__ *\/ (() => (…))()`): a schema no page uses is
+ * then dropped whole, with every call inside it — `Base.optional()`, `storableText(…)`, an object
+ * of schemas — which an annotation on the first call alone left behind (and with them zod, whose
+ * probe for `new Function` the pages' CSP reports). With the contract keeping schemas apart from
+ * the constants a page starts with, zod then loads only when the SDK first checks an answer (the
+ * landing page's JavaScript budget, docs/decisions/007). The contract declares
  * `"sideEffects": false`.
  *
- * The builders are marked pure by name (`manualPureFunctions`), and that list applies to every
- * module of the build: so the contract's `z` is renamed to a name no other code uses. Marking `z`
- * itself dropped calls such as Monaco's `z.detach()` (its piece tree names a node `z`), which
- * corrupted the editor's text when an auto-closed quote was typed over.
+ * zod's builders are also marked pure by name (`manualPureFunctions`), and that list applies to
+ * every module of the build: so the contract's `z` is renamed to a name no other code uses.
+ * Marking `z` itself dropped calls such as Monaco's `z.detach()` (its piece tree names a node
+ * `z`), which corrupted the editor's text when an auto-closed quote was typed over.
  */
 function pureContractSchemas(): Plugin {
   const CONTRACT = `${path.sep}packages${path.sep}contract${path.sep}src${path.sep}`;
-  // `const X = a.b(`, also when the chain is broken over lines (`z\n    .object(`).
-  const TOP_LEVEL_CALL =
-    /^((?:export )?const [A-Za-z_$][\w$]*(?::[^=\n]+)? =\s*)(?=[A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+)*\s*\()/gm;
   const ZOD_IMPORT = /import\s*\{\s*z\s*\}\s*from\s*(['"])zod\1/g;
   // `z.` where `z` is the identifier itself (not `.z.` or `xz.`).
   const ZOD_CALL = /(?<![\w$.])z\./g;
@@ -65,7 +84,23 @@ function pureContractSchemas(): Plugin {
       const renamed = code
         .replace(ZOD_IMPORT, `import { z as ${CONTRACT_ZOD} } from 'zod'`)
         .replace(ZOD_CALL, `${CONTRACT_ZOD}.`);
-      return { code: renamed.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '), map: null };
+      const program = parseAst(renamed, { lang: 'ts' }) as unknown as { body: Node[] };
+      const inits: Node[] = [];
+      for (const statement of program.body) {
+        const declaration =
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          // `[…] as const` and `{…} satisfies T` wrap the value in a type expression.
+          let value = init;
+          while (value && /^TS(As|Satisfies)Expression$/.test(value.type)) value = value.expression;
+          if (init && value && COMPUTED_INIT.has(value.type)) inits.push(init);
+        }
+      }
+      let out = renamed;
+      for (const { start, end } of inits.sort((a, b) => b.start - a.start))
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      return { code: out, map: null };
     },
   };
 }

@@ -31,20 +31,6 @@ export type OAuthProviderId = z.infer<typeof OAuthProviderIdSchema>;
 export const OAuthModeSchema = z.enum(['popup', 'redirect']);
 export type OAuthMode = z.infer<typeof OAuthModeSchema>;
 
-/** `type` of the message the OAuth callback page posts to `window.opener`. */
-export const OAUTH_MESSAGE_TYPE = 'codewright:oauth';
-
-/** Paths of the app pages that take a mailed `token=` (the SDK leaves `token` alone there). */
-export const RESET_PASSWORD_PATH = '/reset-password';
-export const VERIFY_EMAIL_PATH = '/verify-email';
-/** The page an emailed workspace invitation opens: `/invitation?token=…` (docs/decisions/026). */
-export const INVITATION_PAGE_PATH = '/invitation';
-export const MAIL_TOKEN_PATHS = [
-  RESET_PASSWORD_PATH,
-  VERIFY_EMAIL_PATH,
-  INVITATION_PAGE_PATH,
-] as const;
-
 const Token = z.string().trim().min(1, 'token is required').max(512);
 
 export const EmailBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH * 2) });

@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import { MODIFY_IMAGE_MAX, SPEECH_FORMAT_DEFAULT, SPEECH_VOICE_DEFAULT } from './constants.ts';
 import { AI_PROMPT_MAX_CHARS, AiMeterFieldSchema, AiUsageSchema } from './ai.ts';
-import { isValidImageUrl } from './storage.ts';
+import {
+  AI_IMAGE_N_MAX,
+  AI_IMAGE_PROMPT_MAX_CHARS,
+  AI_SPEECH_FORMATS,
+  AI_SPEECH_TEXT_MAX_CHARS,
+  AI_SYSTEM_MAX_CHARS,
+  type AiSpeechFormat,
+} from './ai-media-limits.ts';
+import { imageUrlProblem } from './image-url.ts';
 
 /** What each capability is called in answers and settings (503 AI_NOT_CONFIGURED names it). */
 export const AI_CAPABILITIES = ['object', 'image', 'speech', 'transcription'] as const;
@@ -24,32 +32,6 @@ export const AiCapabilitiesSchema = z.object({
   transcription: z.boolean(),
 });
 export type AiCapabilitiesInfo = z.infer<typeof AiCapabilitiesSchema>;
-
-/** Largest JSON Schema (serialized, bytes) an object call may send. */
-export const AI_OBJECT_SCHEMA_MAX_BYTES = 64 * 1024;
-/** Longest `system` text of an object call. */
-export const AI_SYSTEM_MAX_CHARS = 20_000;
-/** Longest image prompt (OpenAI's gpt-image-1 takes 32 000 characters). */
-export const AI_IMAGE_PROMPT_MAX_CHARS = 32_000;
-/** Most images one image call may ask for; each call is one unit of its meter (docs/decisions/014). */
-export const AI_IMAGE_N_MAX = 4;
-/** Longest text one speech call may turn into audio (OpenAI's limit). */
-export const AI_SPEECH_TEXT_MAX_CHARS = 4096;
-/** Largest audio file a transcription may send (OpenAI's limit). */
-export const AI_TRANSCRIBE_MAX_BYTES = 25 * 1024 * 1024;
-/** Largest image (bytes) fetched for an image modification. */
-export const AI_SOURCE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-
-/** Audio formats of a speech call and the content type each answer carries. */
-export const AI_SPEECH_FORMATS = {
-  mp3: 'audio/mpeg',
-  opus: 'audio/ogg',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  wav: 'audio/wav',
-  pcm: 'audio/pcm',
-} as const;
-export type AiSpeechFormat = keyof typeof AI_SPEECH_FORMATS;
 
 const nonBlank = (field: string, max: number) =>
   z
@@ -79,15 +61,6 @@ export const AiObjectResultSchema = z.object({
   usage: AiUsageSchema.optional(),
 });
 export type AiObjectResult = z.infer<typeof AiObjectResultSchema>;
-
-/** Why an image URL breaks the SPEC §5 rule, or null when it follows it. */
-export function imageUrlProblem(url: unknown): string | null {
-  if (typeof url !== 'string' || url.trim() === '') return 'must be a non-empty URL';
-  if (url.length > 2048) return 'must be at most 2048 characters';
-  if (!isValidImageUrl(url))
-    return 'must be an https URL ending in .jpg, .jpeg, .png, .gif or .webp';
-  return null;
-}
 
 /** `WIDTHxHEIGHT`, each 64–4096 pixels. */
 export const AI_IMAGE_SIZE_PATTERN = /^(\d{2,4})x(\d{2,4})$/;

@@ -242,12 +242,6 @@ export function codeStartWatch(): (delta: string) => boolean {
   };
 }
 
-/**
- * The UI message stream chunk type that ends every streamed answer before `[DONE]`: the meter
- * the call was charged to and whether the charge stands (docs/api.md § AI "Stop").
- */
-export const AI_METER_EVENT = 'data-meter';
-
 /** `data` of the AI_METER_EVENT chunk. */
 export interface AiMeterVerdict {
   meter: AiMeter;

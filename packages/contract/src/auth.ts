@@ -7,11 +7,6 @@ import {
 } from './constants.ts';
 import { storableText } from './input-limits.ts';
 
-/** `users.role` of an ordinary account. */
-export const USER_ROLE = 'user';
-/** The role that opens /sql, /batch, the CTA listing and the mail endpoint (DESIGN §3.10). */
-export const ADMIN_ROLE = 'admin';
-
 /** A loose email check; the server lower-cases and trims before comparing. */
 export const EmailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).email();
 export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);

@@ -4,7 +4,13 @@
  * hide what a user may not do. A permission is an (action, resource) pair; `'*'` stands for
  * every action or every resource; a role may inherit the permissions of other roles.
  */
-import { ADMIN_ROLE, USER_ROLE } from './auth.ts';
+// No imports: the SDK reads this table on every page, so it must not pull in a module that
+// builds zod schemas (auth.ts does), or zod would load with the public pages.
+
+/** `users.role` of an ordinary account. */
+export const USER_ROLE = 'user';
+/** The role that opens /sql, /batch, the CTA listing and the mail endpoint (DESIGN §3.10). */
+export const ADMIN_ROLE = 'admin';
 
 /** The team roles of a workspace (docs/decisions/025). */
 export const OWNER_ROLE = 'owner';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PLAN_NAMES } from './constants.ts';
-import { OAUTH_MESSAGE_TYPE } from './account.ts';
+import { OAUTH_MESSAGE_TYPE } from './account-paths.ts';
 
 /** User as the auth host returns it (SPEC §3, DESIGN §2b). `metadata` is a JSON string. */
 export const UserSchema = z.object({

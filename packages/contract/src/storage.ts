@@ -15,8 +15,6 @@ export const STORAGE_REMOVE_MAX_PATHS = 100;
 export const STORAGE_UPLOADS_PREFIX = 'uploads';
 /** Workspace ids start with this (`ws_<32 hex>`, docs/decisions/025); user ids never do. */
 export const WORKSPACE_ID_PREFIX = 'ws_';
-/** Image URL endings accepted by the client rule of SPEC §5. */
-export const IMAGE_URL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 
 /** The `options` multipart field of an upload. */
 export const UploadOptionsSchema = z.strictObject({
@@ -33,16 +31,3 @@ export const RemoveBodySchema = z.strictObject({
     .max(STORAGE_REMOVE_MAX_PATHS, `name at most ${STORAGE_REMOVE_MAX_PATHS} paths per call`),
 });
 export type RemoveBody = z.infer<typeof RemoveBodySchema>;
-
-/** SPEC §5: image URLs must be https and end in jpg, jpeg, png, gif or webp. */
-export function isValidImageUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:') return false;
-  const ext = parsed.pathname.toLowerCase().split('.').pop() ?? '';
-  return parsed.pathname.includes('.') && (IMAGE_URL_EXTENSIONS as readonly string[]).includes(ext);
-}
