@@ -20,6 +20,7 @@ for (const script of [
   'generator-open.mjs',
   'preview-ready.mjs',
   'preview-chunks.mjs',
+  'public-chunks.mjs',
   'lighthouse.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {

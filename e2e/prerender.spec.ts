@@ -3,7 +3,7 @@
  * already holds the page, and the app then takes that HTML over (hydration) instead of drawing it
  * again — for visitors and for signed-in users alike.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test, waitForApp } from './fixtures.ts';
 
 const PUBLIC = [
@@ -64,6 +64,49 @@ test('every public page is taken over as it came, with no hydration error', asyn
       ),
       path,
     ).toBe(true);
+  }
+});
+
+/**
+ * Signed-in code that a public page must not load before the visitor interacts, found by strings
+ * only that code puts in a chunk (bench/public-chunks.mjs checks the same, with sizes).
+ */
+const APP_CODE = {
+  // zod's core (every schema instance carries `_zod`): the contract's schemas.
+  zod: ['_zod', 'ZodError'],
+  // The contract's workspace wire shapes and notices.
+  workspaces: ['Private: only members of this workspace can open it.'],
+};
+
+test('a visitor loads no schema code and breaks no CSP rule on a public page', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  const scripts: Response[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res);
+  });
+  for (const { path } of PUBLIC.slice(0, 5)) {
+    scripts.length = 0;
+    await page.goto(path);
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const loaded: string[] = [];
+    for (const res of scripts) {
+      const code = await res.text();
+      for (const [name, markers] of Object.entries(APP_CODE))
+        if (markers.some((m) => code.includes(m)))
+          loaded.push(`${name} in ${new URL(res.url()).pathname}`);
+    }
+    expect(loaded, path).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      path,
+    ).toEqual([]);
   }
 });
 
