@@ -2,8 +2,7 @@
 // buildEditPrompt go through POST /api/ai/{project}/text to the scripted model server
 // (e2e/fixtures/model-server.mjs, model-edits.mjs), and applyEditAnswer turns the answer,
 // with the finish reason the route passed through, into proposed code.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyEditAnswer,
   buildEditPrompt,
@@ -13,36 +12,23 @@ import {
   type EditFormat,
   type LineRange,
 } from '@codewright/contract';
-import { startModelServer, type ModelServer } from '../../../e2e/fixtures/model-server.mjs';
 import { newSession } from './test/auth-helpers.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { useScriptedModelApp } from './test/scripted-model-app.ts';
 
-let model: ModelServer;
-let t: TestApp;
-let base: string;
+const scripted = useScriptedModelApp(
+  { AI_MODEL_ADVANCED: 'codewright-test-model' },
+  { listen: true },
+);
 let token: string;
 
 beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    AI_MODEL_ADVANCED: 'codewright-test-model',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  token = (await newSession(t.app)).session.access_token;
-  await t.app.inject({
+  token = (await newSession(scripted.t.app)).session.access_token;
+  await scripted.t.app.inject({
     method: 'POST',
     url: '/api/plan/upgrade',
     headers: { authorization: `Bearer ${token}` },
     payload: { plan: 'pro' },
   });
-});
-afterAll(async () => {
-  await t?.close();
-  await model?.close();
 });
 
 /** One model call through the route: the text and finish reason, streamed or not. */
@@ -50,7 +36,7 @@ async function ask(
   body: { prompt?: string; messages?: unknown[] },
   stream: boolean,
 ): Promise<{ text: string; finishReason: string }> {
-  const res = await fetch(`${base}/api/ai/codewright/text`, {
+  const res = await fetch(`${scripted.base}/api/ai/codewright/text`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, meter: 'edit', stream }),
@@ -150,7 +136,7 @@ describe.each([false, true])('edits through /text (stream: %s)', (stream) => {
     });
     const second = await ask({ messages }, stream);
     // The model saw its failure: the last message it got names the block that failed.
-    const seen = model.requests.at(-1)!.body.messages!.at(-1)!.content as string;
+    const seen = scripted.model.requests.at(-1)!.body.messages!.at(-1)!.content as string;
     expect(seen).toContain('Its SEARCH lines match nothing in the current code.');
     const result = applyEditAnswer({
       ...retry.pending,

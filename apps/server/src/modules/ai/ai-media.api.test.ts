@@ -5,45 +5,36 @@
 // Images: ai-image.api.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
-import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
 import { newSession } from '../../test/auth-helpers.ts';
+import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let model: ModelServer;
-let t: TestApp;
+const scripted = useScriptedModelApp({
+  // Speech and transcription on their own server (the same scripted one here).
+  AI_SPEECH_BASE_URL: '{model}',
+  AI_SPEECH_MODEL: 'test-tts',
+  AI_TRANSCRIBE_BASE_URL: '{model}',
+  AI_TRANSCRIBE_MODEL: 'test-whisper',
+});
 let bare: TestApp;
 
 beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    // Speech and transcription on their own server (the same scripted one here).
-    AI_SPEECH_BASE_URL: model.url,
-    AI_SPEECH_MODEL: 'test-tts',
-    AI_TRANSCRIBE_BASE_URL: model.url,
-    AI_TRANSCRIBE_MODEL: 'test-whisper',
-    RATE_LIMIT_MAX: '100000',
-  });
   bare = await createTestApp({ AI_PROVIDER: 'openai-compatible' });
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
   await bare?.close();
-  await model?.close();
 });
 
-const tokenOf = async (app = t) => (await newSession(app.app)).session.access_token;
-const post = (token: string, path: string, payload: unknown, app = t) =>
+const tokenOf = async (app = scripted.t) => (await newSession(app.app)).session.access_token;
+const post = (token: string, path: string, payload: unknown, app = scripted.t) =>
   app.app.inject({
     method: 'POST',
     url: `/api/ai/codewright/${path}`,
     headers: { authorization: `Bearer ${token}` },
     payload: payload as Record<string, unknown>,
   });
-const usageOf = (token: string) => sharedUsageOf(t.app, token);
+const usageOf = (token: string) => sharedUsageOf(scripted.t.app, token);
 
 const SCHEMA = {
   type: 'object',
@@ -59,7 +50,7 @@ const SCHEMA = {
 describe('POST /object', () => {
   it('answers an object valid against the schema, charged to the meter the body names', async () => {
     const token = await tokenOf();
-    const before = model.requests.length;
+    const before = scripted.model.requests.length;
     const res = await post(token, 'object', {
       prompt: 'Review a coffee place',
       schema: SCHEMA,
@@ -74,7 +65,7 @@ describe('POST /object', () => {
       },
       usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
     });
-    const sent = model.requests.slice(before)[0]?.body;
+    const sent = scripted.model.requests.slice(before)[0]?.body;
     expect(sent?.response_format).toEqual({ type: 'json_object' });
     expect(String(sent?.messages?.[0]?.content)).toMatch(
       /^Be brief\.\n\nAnswer with one JSON value .*\n\n\{"type":"object"/s,
@@ -107,7 +98,7 @@ describe('POST /object', () => {
 
   it('refuses bad bodies with what to fix, before charging or calling the model', async () => {
     const token = await tokenOf();
-    const before = model.requests.length;
+    const before = scripted.model.requests.length;
     const cases: [unknown, RegExp][] = [
       [{ schema: SCHEMA }, /prompt is required/],
       [{ prompt: '   ', schema: SCHEMA }, /prompt must not be blank/],
@@ -136,7 +127,7 @@ describe('POST /object', () => {
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
       expect(res.json().error.message).toMatch(message);
     }
-    expect(model.requests.length).toBe(before);
+    expect(scripted.model.requests.length).toBe(before);
     expect(await usageOf(token)).toMatchObject({ generationsUsed: 0 });
   });
 
@@ -146,11 +137,11 @@ describe('POST /object', () => {
       expect((await post(token, 'object', { prompt: `n${i}`, schema: SCHEMA })).statusCode).toBe(
         200,
       );
-    const before = model.requests.length;
+    const before = scripted.model.requests.length;
     const res = await post(token, 'object', { prompt: 'one more', schema: SCHEMA });
     expect(res.statusCode).toBe(402);
     expect(res.json().error.code).toBe('GENERATION_LIMIT_REACHED');
-    expect(model.requests.length).toBe(before);
+    expect(scripted.model.requests.length).toBe(before);
   });
 });
 
@@ -200,7 +191,7 @@ describe('not configured, not signed in', () => {
       speech: { text: 'x' },
     };
     for (const [path, payload] of Object.entries(bodies)) {
-      const res = await t.app.inject({
+      const res = await scripted.t.app.inject({
         method: 'POST',
         url: `/api/ai/codewright/${path}`,
         payload,
@@ -208,7 +199,7 @@ describe('not configured, not signed in', () => {
       expect(res.statusCode, path).toBe(401);
     }
     const form = audioForm(mp3Of('x'));
-    const res = await t.app.inject({
+    const res = await scripted.t.app.inject({
       method: 'POST',
       url: '/api/ai/codewright/transcribe',
       headers: { 'content-type': form.type },

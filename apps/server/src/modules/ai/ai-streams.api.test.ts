@@ -3,70 +3,49 @@
 // real sockets; a stalled reader is a raw socket that stops reading once the answer started.
 // The stall limit is short here (AI_STREAM_STALL_MS); the answers are long enough ([[long]])
 // to fill every socket buffer between the server and the reader.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { PlanInfo } from '@codewright/contract';
-import {
-  startModelServer,
-  type ModelServer,
-  type ModelServerRequest,
-} from '../../../../../e2e/fixtures/model-server.mjs';
+import type { ModelServerRequest } from '../../../../../e2e/fixtures/model-server.mjs';
 import { newSession } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 
 const STALL_MS = 400;
 // Bigger than the loopback socket buffers on both sides (a few MB each).
 const LONG_KIB = 32 * 1024;
 
-let model: ModelServer;
-let t: TestApp;
-let port: number;
-let base: string;
-
-beforeAll(async () => {
-  model = await startModelServer({ port: 0 });
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: model.url,
-    AI_MODEL_BASIC: 'codewright-test-model',
-    RATE_LIMIT_MAX: '100000',
+const scripted = useScriptedModelApp(
+  {
     AI_STREAM_STALL_MS: String(STALL_MS),
     // Receiving a request is bounded; sending an answer is not (a stream outlives this).
     HTTP_REQUEST_TIMEOUT_MS: '1000',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  await t?.close();
-  await model?.close();
-});
+  },
+  { listen: true },
+);
 
 interface User {
   token: string;
 }
 async function newUser(): Promise<User> {
-  const { session } = await newSession(t.app);
+  const { session } = await newSession(scripted.t.app);
   return { token: session.access_token };
 }
 
 const text = (user: User, body: unknown, init: RequestInit = {}) =>
-  fetch(`${base}/api/ai/codewright/text`, {
+  fetch(`${scripted.base}/api/ai/codewright/text`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
     ...init,
   });
 const planOf = async (user: User) => {
-  const res = await fetch(`${base}/api/plan`, {
+  const res = await fetch(`${scripted.base}/api/plan`, {
     headers: { authorization: `Bearer ${user.token}` },
   });
   return (await res.json()) as PlanInfo;
 };
 const requestWith = (marker: string): ModelServerRequest | undefined =>
-  model.requests.find((r) => JSON.stringify(r.body.messages).includes(marker));
+  scripted.model.requests.find((r) => JSON.stringify(r.body.messages).includes(marker));
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
@@ -81,7 +60,7 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
  * status line arrived: the server's writes then fill the socket buffers and stall.
  */
 function stalledReader(user: User, prompt: string) {
-  const socket = net.connect(port, '127.0.0.1');
+  const socket = net.connect(Number(new URL(scripted.base).port), '127.0.0.1');
   const body = JSON.stringify({ prompt, stream: true });
   socket.write(
     `POST /api/ai/codewright/text HTTP/1.1\r\nhost: 127.0.0.1\r\n` +
@@ -137,7 +116,7 @@ describe('a reader that stops reading', () => {
     for (const r of readers) expect(await r.status).toBe('HTTP/1.1 200 OK');
     // Every reader stalled and still connected: health answers all the same.
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${base}/api/health`);
+      const res = await fetch(`${scripted.base}/api/health`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { status: string }).status).toBe('ok');
     }
