@@ -2,42 +2,25 @@
 // for /speech, multipart field for /transcribe) the call counts on the workspace's plan, not the
 // Free member's; a viewer may not make one (403), an outsider finds no project (404), a bad id
 // is a 400, and none of them is charged.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
-import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import {
-  call,
-  proTeam,
-  startTeamServers,
-  type TeamServers,
-} from '../workspaces/workspace-test-helpers.ts';
+import { call, proTeam, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
 
-let servers: TeamServers;
-let sink: SmtpSink;
-let t: TestApp;
+const team = useTeamServers((url) => ({
+  AI_SPEECH_BASE_URL: url,
+  AI_SPEECH_MODEL: 'test-tts',
+  AI_TRANSCRIBE_BASE_URL: url,
+  AI_TRANSCRIBE_MODEL: 'test-whisper',
+  RATE_LIMIT_MAX: '100000',
+}));
 
-beforeAll(async () => {
-  servers = await startTeamServers((url) => ({
-    AI_SPEECH_BASE_URL: url,
-    AI_SPEECH_MODEL: 'test-tts',
-    AI_TRANSCRIBE_BASE_URL: url,
-    AI_TRANSCRIBE_MODEL: 'test-whisper',
-    RATE_LIMIT_MAX: '100000',
-  }));
-  ({ sink, t } = servers);
-}, 120_000);
-afterAll(async () => {
-  await servers?.close();
-});
-
-const usageOf = (token: string) => sharedUsageOf(t.app, token);
+const usageOf = (token: string) => sharedUsageOf(team.t.app, token);
 const speech = (token: string, payload: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/ai/codewright/speech', token, payload);
+  call(team.t.app, 'POST', '/api/ai/codewright/speech', token, payload);
 const transcribe = (token: string, fields: Record<string, string>) => {
   const form = audioForm(mp3Of('team words'), fields);
-  return t.app.inject({
+  return team.t.app.inject({
     method: 'POST',
     url: '/api/ai/codewright/transcribe',
     headers: { authorization: `Bearer ${token}`, 'content-type': form.type },
@@ -46,8 +29,8 @@ const transcribe = (token: string, fields: Record<string, string>) => {
 };
 
 it('a Free editor’s speech and transcription for a Pro team project count on the team’s plan', async () => {
-  const { owner, editor, viewer, stranger } = await proTeam(t.app, sink);
-  const made = await call(t.app, 'POST', '/api/db/codewright/rest/v1/projects', owner.token, {
+  const { owner, editor, viewer, stranger } = await proTeam(team.t.app, team.sink);
+  const made = await call(team.t.app, 'POST', '/api/db/codewright/rest/v1/projects', owner.token, {
     name: 'Team voice',
     language: 'JavaScript',
   });

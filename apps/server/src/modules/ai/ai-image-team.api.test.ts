@@ -2,42 +2,25 @@
 // project's workspace folder — private (a signed URL) when the workspace is on Pro, whoever
 // asked — and counted on the workspace's plan; a viewer may not make one, an outsider finds no
 // project.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PlanInfo } from '@codewright/contract';
-import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { pngOf } from '../../../../../e2e/fixtures/model-media.mjs';
-import type { TestApp } from '../../test/test-app.ts';
-import {
-  call,
-  proTeam,
-  startTeamServers,
-  type TeamServers,
-} from '../workspaces/workspace-test-helpers.ts';
+import { call, proTeam, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
 
-let servers: TeamServers;
-let sink: SmtpSink;
-let t: TestApp;
-
-beforeAll(async () => {
-  servers = await startTeamServers(() => ({
-    AI_IMAGE_MODEL: 'test-image',
-    RATE_LIMIT_MAX: '100000',
-    PUBLIC_URL: 'https://localhost',
-  }));
-  ({ sink, t } = servers);
-}, 120_000);
-afterAll(async () => {
-  await servers?.close();
-});
+const team = useTeamServers(() => ({
+  AI_IMAGE_MODEL: 'test-image',
+  RATE_LIMIT_MAX: '100000',
+  PUBLIC_URL: 'https://localhost',
+}));
 
 const image = (token: string, payload: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/ai/codewright/image', token, payload);
+  call(team.t.app, 'POST', '/api/ai/codewright/image', token, payload);
 const usageOf = async (token: string) =>
-  (await call(t.app, 'GET', '/api/plan', token)).json<PlanInfo>().usage;
+  (await call(team.t.app, 'GET', '/api/plan', token)).json<PlanInfo>().usage;
 
 it('a Free editor’s image for a Pro team project is private in the team folder and counts on the team’s plan', async () => {
-  const { owner, editor, viewer, stranger, wsId } = await proTeam(t.app, sink);
-  const made = await call(t.app, 'POST', '/api/db/codewright/rest/v1/projects', owner.token, {
+  const { owner, editor, viewer, stranger, wsId } = await proTeam(team.t.app, team.sink);
+  const made = await call(team.t.app, 'POST', '/api/db/codewright/rest/v1/projects', owner.token, {
     name: 'Team site',
     language: 'JavaScript',
   });
@@ -49,13 +32,13 @@ it('a Free editor’s image for a Pro team project is private in the team folder
   const [img] = res.json<{ images: { path: string; publicUrl: string }[] }>().images;
   expect(img!.path).toMatch(new RegExp(`^uploads/${wsId}/ai-image-`));
   expect(img!.publicUrl).toMatch(/\?expires=\d+&signature=[\w-]{43}$/);
-  const signed = await t.app.inject({
+  const signed = await team.t.app.inject({
     method: 'GET',
     url: img!.publicUrl.slice('https://localhost'.length),
   });
   expect(signed.statusCode).toBe(200);
   expect(signed.rawPayload).toEqual(pngOf('team logo#0'));
-  const plain = await t.app.inject({
+  const plain = await team.t.app.inject({
     method: 'GET',
     url: `/api/storage/codewright/public/${img!.path}`,
   });

@@ -1,5 +1,5 @@
 // GET /api/invitations/preview: what an invitation link shows before sign-in (docs/api.md § Workspaces).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AUTH_ERROR_MESSAGES, SERVER_ERROR_MESSAGES } from '@codewright/contract';
 import { tokenOf } from '../../test/account-helpers.ts';
@@ -7,11 +7,11 @@ import { errorOf, newUser, proUser } from '../db/db-test-helpers.ts';
 import {
   call,
   personalWorkspace,
-  startTeamServers,
+  useTeamServers,
   type TeamServers,
 } from './workspace-test-helpers.ts';
 
-const preview = (servers: TeamServers, query: string, remoteAddress?: string) =>
+const preview = (servers: Pick<TeamServers, 't' | 'sink'>, query: string, remoteAddress?: string) =>
   servers.t.app.inject({
     method: 'GET',
     url: `/api/invitations/preview${query}`,
@@ -20,7 +20,7 @@ const preview = (servers: TeamServers, query: string, remoteAddress?: string) =>
 
 /** A Pro owner named `displayName` who invited a new user as `role`; the mailed token. */
 async function invited(
-  servers: TeamServers,
+  servers: Pick<TeamServers, 't' | 'sink'>,
   role: string,
   displayName: string | null = 'Alex Kim',
 ) {
@@ -53,11 +53,7 @@ function expectInvalid(res: { statusCode: number; body: string }) {
 }
 
 describe('invitation preview', () => {
-  let servers: TeamServers;
-  beforeAll(async () => {
-    servers = await startTeamServers();
-  });
-  afterAll(async () => servers?.close());
+  const servers = useTeamServers();
 
   it('names the inviter, the workspace and the role, and nothing else, signed out', async () => {
     const { token, workspace, owner, invitee, wsId, invitationId } = await invited(
@@ -151,16 +147,12 @@ describe('invitation preview', () => {
 });
 
 describe('invitation preview limit', () => {
-  let servers: TeamServers;
   // The window is a minute; the test moves the app's clock past it instead of waiting.
   const clock = { ahead: 0 };
-  beforeAll(async () => {
-    servers = await startTeamServers(
-      () => ({ AUTH_RATE_LIMIT_WINDOW_SECONDS: '60', AUTH_RATE_LIMIT_IP_MAX: '3' }),
-      { clock: () => Date.now() + clock.ahead },
-    );
-  });
-  afterAll(async () => servers?.close());
+  const servers = useTeamServers(
+    () => ({ AUTH_RATE_LIMIT_WINDOW_SECONDS: '60', AUTH_RATE_LIMIT_IP_MAX: '3' }),
+    { clock: () => Date.now() + clock.ahead },
+  );
 
   it('per IP, like sign-in: 429 RATE_LIMITED with Retry-After past the limit, garbage counted too', async () => {
     const { token } = await invited(servers, 'editor');

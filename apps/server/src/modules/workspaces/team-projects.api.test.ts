@@ -2,32 +2,20 @@
 // preview, share), and what a non-member sees of a private project: nothing (docs/decisions/025).
 // (Over 300 lines: one role matrix over every project route family, each test on the team() set-up
 // below; servers and calls come from workspace-test-helpers.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
-import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { versions } from '../versions/versions-test-helpers.ts';
-import { call, proTeam, startTeamServers, type TeamServers } from './workspace-test-helpers.ts';
+import { call, proTeam, useTeamServers } from './workspace-test-helpers.ts';
 
-let servers: TeamServers;
-let sink: SmtpSink;
-let t: TestApp;
-
-beforeAll(async () => {
-  servers = await startTeamServers(() => ({ AI_MODEL_ADVANCED: 'codewright-test-model-advanced' }));
-  ({ sink, t } = servers);
-});
-afterAll(async () => {
-  await servers?.close();
-});
+const servers = useTeamServers(() => ({ AI_MODEL_ADVANCED: 'codewright-test-model-advanced' }));
 
 type User = Awaited<ReturnType<typeof newUser>>;
 
 /** A Pro owner with an editor and a viewer in their workspace, one private project, and a stranger. */
 async function team() {
-  const { owner, editor, viewer, stranger, wsId } = await proTeam(t.app, sink);
-  const project = await createProject(t.app, owner.token, { code: 'const a = 1;' });
+  const { owner, editor, viewer, stranger, wsId } = await proTeam(servers.t.app, servers.sink);
+  const project = await createProject(servers.t.app, owner.token, { code: 'const a = 1;' });
   return {
     owner,
     editor,
@@ -42,13 +30,13 @@ const byId = (id: string) => `id=eq.${id}`;
 const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((r) => r.id);
 
 function aiText(user: User, projectId: string) {
-  return call(t.app, 'POST', '/api/ai/codewright/text', user.token, {
+  return call(servers.t.app, 'POST', '/api/ai/codewright/text', user.token, {
     prompt: 'Say hi',
     projectId,
   });
 }
 function share(token: string) {
-  return t.app.inject({
+  return servers.t.app.inject({
     method: 'GET',
     url: `/api/share/codewright?t=${encodeURIComponent(token)}`,
   });
@@ -60,14 +48,21 @@ describe('project matrix', () => {
     expect(project.visibility).toBe('private');
     for (const u of [owner, editor, viewer])
       expect(
-        ids(await rest(t.app, 'GET', 'projects', { token: u.token, query: byId(project.id) })),
+        ids(
+          await rest(servers.t.app, 'GET', 'projects', { token: u.token, query: byId(project.id) }),
+        ),
       ).toEqual([project.id]);
     expect(
-      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+      ids(
+        await rest(servers.t.app, 'GET', 'projects', {
+          token: stranger.token,
+          query: byId(project.id),
+        }),
+      ),
     ).toEqual([]);
 
     // PATCH: editors change it and become "who changed it last"; viewers and strangers change nothing.
-    const byEditor = await rest(t.app, 'PATCH', 'projects', {
+    const byEditor = await rest(servers.t.app, 'PATCH', 'projects', {
       token: editor.token,
       query: byId(project.id),
       body: { code: 'const a = 2;' },
@@ -76,7 +71,7 @@ describe('project matrix', () => {
       expect.objectContaining({ code: 'const a = 2;', updated_by: editor.id }),
     ]);
     for (const u of [viewer, stranger]) {
-      const res = await rest(t.app, 'PATCH', 'projects', {
+      const res = await rest(servers.t.app, 'PATCH', 'projects', {
         token: u.token,
         query: byId(project.id),
         body: { code: 'hacked' },
@@ -85,7 +80,7 @@ describe('project matrix', () => {
       expect(res.json()).toEqual([]);
     }
     // POST into the workspace: editors may, viewers get 404 as if it did not exist.
-    const made = await rest(t.app, 'POST', 'projects', {
+    const made = await rest(servers.t.app, 'POST', 'projects', {
       token: editor.token,
       body: { name: 'By editor', language: 'JavaScript', workspace_id: wsId },
     });
@@ -93,21 +88,21 @@ describe('project matrix', () => {
     expect(made.json()).toEqual([
       expect.objectContaining({ workspace_id: wsId, user_id: editor.id, visibility: 'private' }),
     ]);
-    const byViewer = await rest(t.app, 'POST', 'projects', {
+    const byViewer = await rest(servers.t.app, 'POST', 'projects', {
       token: viewer.token,
       body: { name: 'By viewer', language: 'JavaScript', workspace_id: wsId },
     });
     expect(byViewer.statusCode).toBe(404);
 
     // Chat: members read, only editors write.
-    const msg = await rest(t.app, 'POST', 'chat_messages', {
+    const msg = await rest(servers.t.app, 'POST', 'chat_messages', {
       token: editor.token,
       body: { project_id: project.id, role: 'user', content: 'hello' },
     });
     expect(msg.statusCode).toBe(201);
     expect(
       ids(
-        await rest(t.app, 'GET', 'chat_messages', {
+        await rest(servers.t.app, 'GET', 'chat_messages', {
           token: viewer.token,
           query: `project_id=eq.${project.id}`,
         }),
@@ -115,13 +110,13 @@ describe('project matrix', () => {
     ).toHaveLength(1);
     expect(
       ids(
-        await rest(t.app, 'GET', 'chat_messages', {
+        await rest(servers.t.app, 'GET', 'chat_messages', {
           token: stranger.token,
           query: `project_id=eq.${project.id}`,
         }),
       ),
     ).toEqual([]);
-    const viewerMsg = await rest(t.app, 'POST', 'chat_messages', {
+    const viewerMsg = await rest(servers.t.app, 'POST', 'chat_messages', {
       token: viewer.token,
       body: { project_id: project.id, role: 'user', content: 'no' },
     });
@@ -130,33 +125,43 @@ describe('project matrix', () => {
     // DELETE: the viewer removes nothing; the editor may delete the one they made.
     expect(
       (
-        await rest(t.app, 'DELETE', 'projects', { token: viewer.token, query: byId(project.id) })
+        await rest(servers.t.app, 'DELETE', 'projects', {
+          token: viewer.token,
+          query: byId(project.id),
+        })
       ).json(),
     ).toEqual([]);
     const madeId = (made.json() as { id: string }[])[0]!.id;
     expect(
-      ids(await rest(t.app, 'DELETE', 'projects', { token: editor.token, query: byId(madeId) })),
+      ids(
+        await rest(servers.t.app, 'DELETE', 'projects', {
+          token: editor.token,
+          query: byId(madeId),
+        }),
+      ),
     ).toEqual([madeId]);
   });
 
   it('versions: members read the history, only owners and editors restore; strangers get 404', async () => {
     const { owner, editor, viewer, stranger, project } = await team();
-    await rest(t.app, 'PATCH', 'projects', {
+    await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { code: 'const a = 3;' },
     });
-    const list = await versions(t.app, 'GET', project.id, viewer.token);
+    const list = await versions(servers.t.app, 'GET', project.id, viewer.token);
     expect(list.statusCode, list.body).toBe(200);
     const [latest, first] = list.json<{ versions: { id: string }[] }>().versions;
     expect(first).toBeDefined();
     expect(latest).toBeDefined();
     // A stranger on Free is refused by the plan gate, one on Pro sees no such project.
-    expect((await versions(t.app, 'GET', project.id, stranger.token)).statusCode).toBe(403);
-    const proStranger = await proUser(t.app);
-    expect((await versions(t.app, 'GET', project.id, proStranger.token)).statusCode).toBe(404);
+    expect((await versions(servers.t.app, 'GET', project.id, stranger.token)).statusCode).toBe(403);
+    const proStranger = await proUser(servers.t.app);
+    expect((await versions(servers.t.app, 'GET', project.id, proStranger.token)).statusCode).toBe(
+      404,
+    );
     const viewerRestore = await versions(
-      t.app,
+      servers.t.app,
       'POST',
       `${project.id}/${first!.id}/restore`,
       viewer.token,
@@ -164,14 +169,14 @@ describe('project matrix', () => {
     expect(viewerRestore.statusCode).toBe(404);
     // The editor is on Free, but the workspace's plan (Pro) includes version control.
     const editorRestore = await versions(
-      t.app,
+      servers.t.app,
       'POST',
       `${project.id}/${first!.id}/restore`,
       editor.token,
     );
     expect(editorRestore.statusCode, editorRestore.body).toBe(201);
     const ownerRestore = await versions(
-      t.app,
+      servers.t.app,
       'POST',
       `${project.id}/${latest!.id}/restore`,
       owner.token,
@@ -181,12 +186,12 @@ describe('project matrix', () => {
 
   it('versions: commit, diff, one version and label follow the same matrix', async () => {
     const { owner, editor, viewer, stranger, project } = await team();
-    const proStranger = await proUser(t.app);
+    const proStranger = await proUser(servers.t.app);
     const commitBody = (code: string) => ({ code, source: 'edit' });
 
     // POST commit: owner and editor add versions; the viewer and strangers are told nothing exists.
     const byOwner = await versions(
-      t.app,
+      servers.t.app,
       'POST',
       project.id,
       owner.token,
@@ -194,7 +199,7 @@ describe('project matrix', () => {
     );
     expect(byOwner.statusCode, byOwner.body).toBe(201);
     const byEditor = await versions(
-      t.app,
+      servers.t.app,
       'POST',
       project.id,
       editor.token,
@@ -203,20 +208,23 @@ describe('project matrix', () => {
     expect(byEditor.statusCode, byEditor.body).toBe(201);
     expect(byEditor.json()).toMatchObject({ authorId: editor.id, code: 'let b = 2;' });
     expect(
-      (await versions(t.app, 'POST', project.id, viewer.token, commitBody('viewer'))).statusCode,
+      (await versions(servers.t.app, 'POST', project.id, viewer.token, commitBody('viewer')))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await versions(t.app, 'POST', project.id, proStranger.token, commitBody('x'))).statusCode,
+      (await versions(servers.t.app, 'POST', project.id, proStranger.token, commitBody('x')))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await versions(t.app, 'POST', project.id, stranger.token, commitBody('x'))).statusCode,
+      (await versions(servers.t.app, 'POST', project.id, stranger.token, commitBody('x')))
+        .statusCode,
     ).toBe(403);
-    const history = await versions(t.app, 'GET', project.id, owner.token);
+    const history = await versions(servers.t.app, 'GET', project.id, owner.token);
     const summaries = history.json<{ versions: { id: string }[] }>().versions;
     // The baseline (the code before the first commit) and the two commits; nothing by the viewer.
     expect(summaries).toHaveLength(3);
     const [latest, , first] = summaries;
-    const ownerCode = await rest(t.app, 'GET', 'projects', {
+    const ownerCode = await rest(servers.t.app, 'GET', 'projects', {
       token: owner.token,
       query: byId(project.id),
     });
@@ -226,29 +234,35 @@ describe('project matrix', () => {
     const one = `${project.id}/${latest!.id}`;
     const diff = `${project.id}/diff?from=${first!.id}&to=${latest!.id}`;
     for (const u of [owner, editor, viewer]) {
-      const read = await versions(t.app, 'GET', one, u.token);
+      const read = await versions(servers.t.app, 'GET', one, u.token);
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json()).toMatchObject({ id: latest!.id, code: 'let b = 2;' });
-      const changes = await versions(t.app, 'GET', diff, u.token);
+      const changes = await versions(servers.t.app, 'GET', diff, u.token);
       expect(changes.statusCode, changes.body).toBe(200);
     }
     for (const path of [one, diff]) {
-      expect((await versions(t.app, 'GET', path, proStranger.token)).statusCode).toBe(404);
-      expect((await versions(t.app, 'GET', path, stranger.token)).statusCode).toBe(403);
+      expect((await versions(servers.t.app, 'GET', path, proStranger.token)).statusCode).toBe(404);
+      expect((await versions(servers.t.app, 'GET', path, stranger.token)).statusCode).toBe(403);
     }
 
     // PATCH label: owner and editor name a checkpoint; the viewer and strangers change nothing.
-    const ownerLabel = await versions(t.app, 'PATCH', one, owner.token, { label: 'By owner' });
+    const ownerLabel = await versions(servers.t.app, 'PATCH', one, owner.token, {
+      label: 'By owner',
+    });
     expect(ownerLabel.statusCode, ownerLabel.body).toBe(200);
     expect(ownerLabel.json()).toMatchObject({ id: latest!.id, label: 'By owner' });
-    const editorLabel = await versions(t.app, 'PATCH', one, editor.token, { label: 'By editor' });
+    const editorLabel = await versions(servers.t.app, 'PATCH', one, editor.token, {
+      label: 'By editor',
+    });
     expect(editorLabel.statusCode, editorLabel.body).toBe(200);
     for (const u of [viewer, proStranger])
-      expect((await versions(t.app, 'PATCH', one, u.token, { label: 'No' })).statusCode).toBe(404);
-    expect((await versions(t.app, 'PATCH', one, stranger.token, { label: 'No' })).statusCode).toBe(
-      403,
-    );
-    const labelled = await versions(t.app, 'GET', one, viewer.token);
+      expect(
+        (await versions(servers.t.app, 'PATCH', one, u.token, { label: 'No' })).statusCode,
+      ).toBe(404);
+    expect(
+      (await versions(servers.t.app, 'PATCH', one, stranger.token, { label: 'No' })).statusCode,
+    ).toBe(403);
+    const labelled = await versions(servers.t.app, 'GET', one, viewer.token);
     expect(labelled.json()).toMatchObject({ label: 'By editor' });
   });
 
@@ -261,24 +275,24 @@ describe('project matrix', () => {
     const hidden = await aiText(stranger, project.id);
     expect(hidden.statusCode).toBe(404);
     // The editor is on Free, but the call was charged to the Pro workspace: their meter is untouched.
-    const plan = await call(t.app, 'GET', '/api/plan', editor.token);
+    const plan = await call(servers.t.app, 'GET', '/api/plan', editor.token);
     expect(plan.json<{ usage: { generationsUsed: number } }>().usage.generationsUsed).toBe(0);
   });
 
   it("a workspace's plan and usage are its owner's, shown to every member; strangers 404", async () => {
     const { owner, editor, viewer, stranger, wsId, project } = await team();
     expect((await aiText(editor, project.id)).statusCode).toBe(200);
-    const ownersOwn = await call(t.app, 'GET', '/api/plan', owner.token);
+    const ownersOwn = await call(servers.t.app, 'GET', '/api/plan', owner.token);
     const usage = ownersOwn.json<{ usage: { generationsUsed: number } }>().usage;
     // The editor's generation in the team was charged to the owner (docs/decisions/026).
     expect(usage.generationsUsed).toBe(1);
     for (const member of [owner, editor, viewer]) {
-      const res = await call(t.app, 'GET', `/api/workspaces/${wsId}/plan`, member.token);
+      const res = await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/plan`, member.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual(ownersOwn.json());
       expect(res.json<{ plan: string }>().plan).toBe('pro');
     }
-    const hidden = await call(t.app, 'GET', `/api/workspaces/${wsId}/plan`, stranger.token);
+    const hidden = await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/plan`, stranger.token);
     expect(hidden.statusCode).toBe(404);
     expect(errorOf(hidden).code).toBe('NOT_FOUND');
   });
@@ -287,7 +301,7 @@ describe('project matrix', () => {
     const { viewer, stranger, project } = await team();
     const body = { code: 'export default function App() { return null; }', language: 'javascript' };
     const ok = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/preview/codewright/build?projectId=${project.id}`,
       viewer.token,
@@ -295,7 +309,7 @@ describe('project matrix', () => {
     );
     expect(ok.statusCode, ok.body).toBe(200);
     const hidden = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/preview/codewright/build?projectId=${project.id}`,
       stranger.token,
@@ -312,7 +326,7 @@ describe('public, private and share links', () => {
     expect(project.share_token.length).toBeGreaterThanOrEqual(32);
     expect(project.share_token).not.toContain(project.id);
 
-    const pub = await rest(t.app, 'PATCH', 'projects', {
+    const pub = await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { visibility: 'public' },
@@ -329,10 +343,15 @@ describe('public, private and share links', () => {
     });
     // Public does not mean listed: db REST still shows it to members only.
     expect(
-      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+      ids(
+        await rest(servers.t.app, 'GET', 'projects', {
+          token: stranger.token,
+          query: byId(project.id),
+        }),
+      ),
     ).toEqual([]);
 
-    await rest(t.app, 'PATCH', 'projects', {
+    await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { visibility: 'private' },
@@ -344,27 +363,39 @@ describe('public, private and share links', () => {
 
   it('regenerating the token kills the old link; viewers may not regenerate or change visibility', async () => {
     const { owner, viewer, stranger, project } = await team();
-    await rest(t.app, 'PATCH', 'projects', {
+    await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { visibility: 'public' },
     });
-    const viewerFlip = await rest(t.app, 'PATCH', 'projects', {
+    const viewerFlip = await rest(servers.t.app, 'PATCH', 'projects', {
       token: viewer.token,
       query: byId(project.id),
       body: { visibility: 'private' },
     });
     expect(viewerFlip.json()).toEqual([]);
     expect(
-      (await call(t.app, 'POST', `/api/share/codewright/${project.id}/regenerate`, viewer.token))
-        .statusCode,
+      (
+        await call(
+          servers.t.app,
+          'POST',
+          `/api/share/codewright/${project.id}/regenerate`,
+          viewer.token,
+        )
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, 'POST', `/api/share/codewright/${project.id}/regenerate`, stranger.token))
-        .statusCode,
+      (
+        await call(
+          servers.t.app,
+          'POST',
+          `/api/share/codewright/${project.id}/regenerate`,
+          stranger.token,
+        )
+      ).statusCode,
     ).toBe(404);
     const res = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/share/codewright/${project.id}/regenerate`,
       owner.token,
@@ -377,11 +408,11 @@ describe('public, private and share links', () => {
   });
 
   it('a Free project is always public and cannot be made private', async () => {
-    const u = await newUser(t.app);
-    const p = await createProject(t.app, u.token);
+    const u = await newUser(servers.t.app);
+    const p = await createProject(servers.t.app, u.token);
     expect(p.visibility).toBe('public');
     expect((await share(p.share_token as string)).statusCode).toBe(200);
-    const patch = await rest(t.app, 'PATCH', 'projects', {
+    const patch = await rest(servers.t.app, 'PATCH', 'projects', {
       token: u.token,
       query: byId(p.id as string),
       body: { visibility: 'private' },
@@ -391,7 +422,7 @@ describe('public, private and share links', () => {
       code: 'FEATURE_NOT_IN_PLAN',
       message: 'Private projects are not included in your plan. Upgrade to Pro to use them.',
     });
-    const post = await rest(t.app, 'POST', 'projects', {
+    const post = await rest(servers.t.app, 'POST', 'projects', {
       token: u.token,
       body: { name: 'x', language: 'JavaScript', visibility: 'private' },
     });
@@ -402,8 +433,8 @@ describe('public, private and share links', () => {
   // docs/decisions/027 § Downgrades and hand-overs: nothing private is published by a plan change.
   it('private projects stay private after a downgrade to Free and in a team handed to a Free heir; Free makes no new private ones', async () => {
     const { owner, editor, stranger, project } = await team();
-    expect((await upgrade(t.app, owner.token, 'free')).statusCode).toBe(200);
-    const afterDowngrade = await rest(t.app, 'GET', 'projects', {
+    expect((await upgrade(servers.t.app, owner.token, 'free')).statusCode).toBe(200);
+    const afterDowngrade = await rest(servers.t.app, 'GET', 'projects', {
       token: owner.token,
       query: byId(project.id),
     });
@@ -411,11 +442,16 @@ describe('public, private and share links', () => {
       expect.objectContaining({ visibility: 'private', code: 'const a = 1;' }),
     ]);
     expect(
-      ids(await rest(t.app, 'GET', 'projects', { token: stranger.token, query: byId(project.id) })),
+      ids(
+        await rest(servers.t.app, 'GET', 'projects', {
+          token: stranger.token,
+          query: byId(project.id),
+        }),
+      ),
     ).toEqual([]);
     expect((await share(project.share_token)).statusCode).toBe(404);
     // Members still edit it, and editing does not publish it.
-    const edited = await rest(t.app, 'PATCH', 'projects', {
+    const edited = await rest(servers.t.app, 'PATCH', 'projects', {
       token: editor.token,
       query: byId(project.id),
       body: { code: 'const a = 2;' },
@@ -424,9 +460,9 @@ describe('public, private and share links', () => {
       expect.objectContaining({ visibility: 'private', code: 'const a = 2;' }),
     ]);
     // Free makes nothing new private: a new project is public and cannot be made private.
-    const fresh = await createProject(t.app, owner.token, { name: 'After downgrade' });
+    const fresh = await createProject(servers.t.app, owner.token, { name: 'After downgrade' });
     expect(fresh.visibility).toBe('public');
-    const flip = await rest(t.app, 'PATCH', 'projects', {
+    const flip = await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(fresh.id as string),
       body: { visibility: 'private' },
@@ -434,14 +470,14 @@ describe('public, private and share links', () => {
     expect(flip.statusCode).toBe(403);
     expect(errorOf(flip).code).toBe('FEATURE_NOT_IN_PLAN');
     // Publishing the old one is the owner's choice, and on Free it is one way.
-    const published = await rest(t.app, 'PATCH', 'projects', {
+    const published = await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { visibility: 'public' },
     });
     expect(published.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
     expect((await share(project.share_token)).statusCode).toBe(200);
-    const back = await rest(t.app, 'PATCH', 'projects', {
+    const back = await rest(servers.t.app, 'PATCH', 'projects', {
       token: owner.token,
       query: byId(project.id),
       body: { visibility: 'private' },
@@ -450,11 +486,11 @@ describe('public, private and share links', () => {
 
     // A Pro team whose owner deletes the account passes to its Free editor: still private.
     const second = await team();
-    const gone = await call(t.app, 'DELETE', '/api/auth/me', second.owner.token, {
+    const gone = await call(servers.t.app, 'DELETE', '/api/auth/me', second.owner.token, {
       password: 'correct horse',
     });
     expect(gone.statusCode, gone.body).toBe(204);
-    const workspaces = await call(t.app, 'GET', '/api/workspaces', second.editor.token);
+    const workspaces = await call(servers.t.app, 'GET', '/api/workspaces', second.editor.token);
     expect(workspaces.json().workspaces).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: second.wsId, role: 'owner', plan: 'free' }),
@@ -463,7 +499,7 @@ describe('public, private and share links', () => {
     for (const member of [second.editor, second.viewer])
       expect(
         (
-          await rest(t.app, 'GET', 'projects', {
+          await rest(servers.t.app, 'GET', 'projects', {
             token: member.token,
             query: byId(second.project.id),
           })
@@ -471,7 +507,7 @@ describe('public, private and share links', () => {
       ).toEqual([expect.objectContaining({ visibility: 'private' })]);
     expect(
       ids(
-        await rest(t.app, 'GET', 'projects', {
+        await rest(servers.t.app, 'GET', 'projects', {
           token: second.stranger.token,
           query: byId(second.project.id),
         }),
@@ -482,9 +518,9 @@ describe('public, private and share links', () => {
 
   it('an unknown or malformed token is a 404 / 400, never a 500', async () => {
     expect((await share('nope')).statusCode).toBe(404);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/share/codewright' });
+    const missing = await servers.t.app.inject({ method: 'GET', url: '/api/share/codewright' });
     expect(missing.statusCode).toBe(400);
-    const otherApp = await t.app.inject({ method: 'GET', url: '/api/share/other?t=abc' });
+    const otherApp = await servers.t.app.inject({ method: 'GET', url: '/api/share/other?t=abc' });
     expect(otherApp.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
@@ -45,6 +45,38 @@ export async function startTeamServers(
       await t.close();
       await model.close();
       await sink.close();
+    },
+  };
+}
+
+/**
+ * Starts the team servers (as `startTeamServers`) before a file's or a describe's tests and
+ * closes them after; the sink, model and app are read once they have started.
+ */
+export function useTeamServers(
+  env?: (modelUrl: string) => Record<string, string>,
+  options?: TestAppOptions,
+): Omit<TeamServers, 'close'> {
+  let servers: TeamServers | undefined;
+  beforeAll(async () => {
+    servers = await startTeamServers(env, options);
+  }, 120_000);
+  afterAll(async () => {
+    await servers?.close();
+  });
+  const started = () => {
+    if (!servers) throw new Error('the team servers are not started yet');
+    return servers;
+  };
+  return {
+    get sink() {
+      return started().sink;
+    },
+    get model() {
+      return started().model;
+    },
+    get t() {
+      return started().t;
     },
   };
 }
