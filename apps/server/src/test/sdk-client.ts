@@ -17,12 +17,12 @@ export function memoryStorage() {
   };
 }
 
-/** A new user, signed in through the SDK against the app listening at `baseUrl`. */
-export async function signedInClient(
-  app: FastifyInstance,
+/** A client of its own (storage in memory), signed in as `email` against `baseUrl`. */
+export async function clientSignedInAs(
   baseUrl: string,
+  email: string,
+  password: string,
 ): Promise<CodewrightClientInternals> {
-  const { email, password } = await newSession(app);
   const client = createClient({
     projectId: 'codewright',
     baseUrl,
@@ -31,4 +31,13 @@ export async function signedInClient(
   });
   await client.auth.signInWithPassword({ email, password });
   return client;
+}
+
+/** A new user, signed in through the SDK against the app listening at `baseUrl`. */
+export async function signedInClient(
+  app: FastifyInstance,
+  baseUrl: string,
+): Promise<CodewrightClientInternals> {
+  const { email, password } = await newSession(app);
+  return clientSignedInAs(baseUrl, email, password);
 }

@@ -1,9 +1,9 @@
 // The SDK's account module against the real buildApp() over HTTP (CONVENTIONS §12). The
 // one kind of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newSession } from '../../test/auth-helpers.ts';
+import { clientSignedInAs } from '../../test/sdk-client.ts';
 import { unzipText } from '../../test/unzip.ts';
 
 let t: TestApp;
@@ -16,32 +16,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const memory = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-};
-
-async function clientFor(email: string, password: string): Promise<CodewrightClientInternals> {
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl,
-    storage: memory(),
-    autoInitialize: false,
-  });
-  await client.auth.signInWithPassword({ email, password });
-  return client;
-}
-
 describe('client.account', () => {
   it('lists sessions, signs out another, and signs out all others', async () => {
     const { email, password } = await newSession(t.app);
-    const laptop = await clientFor(email, password);
-    const phone = await clientFor(email, password);
-    const tablet = await clientFor(email, password);
+    const laptop = await clientSignedInAs(baseUrl, email, password);
+    const phone = await clientSignedInAs(baseUrl, email, password);
+    const tablet = await clientSignedInAs(baseUrl, email, password);
 
     const sessions = await laptop.account.listSessions();
     // newSession's own sign-in is a fourth session.
@@ -62,7 +42,7 @@ describe('client.account', () => {
 
   it('exports a zip and deletes the account, which signs this client out', async () => {
     const { email, password } = await newSession(t.app);
-    const client = await clientFor(email, password);
+    const client = await clientSignedInAs(baseUrl, email, password);
     await client.db.from('projects').insert({ name: 'Kept', language: 'Python', code: 'x = 1' });
 
     const zip = await client.account.exportData();

@@ -18,6 +18,7 @@ import {
 } from '@codewright/sdk';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { getMe, newSession, uniqueEmail } from '../../test/auth-helpers.ts';
+import { memoryStorage } from '../../test/sdk-client.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -36,15 +37,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type MemoryStorage = ReturnType<typeof memory>;
-const memory = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-};
+type MemoryStorage = ReturnType<typeof memoryStorage>;
 const stored = (storage: MemoryStorage) =>
   JSON.parse(storage.getItem(DEFAULT_STORAGE_KEY) ?? 'null') as {
     session: Session;
@@ -54,7 +47,7 @@ const stored = (storage: MemoryStorage) =>
     clockSkewMs: number;
   } | null;
 
-function client(storage: MemoryStorage = memory()): CodewrightClientInternals {
+function client(storage: MemoryStorage = memoryStorage()): CodewrightClientInternals {
   const c = createClient({ projectId: 'codewright', baseUrl, storage, autoInitialize: false });
   created.push(c);
   return c;
@@ -128,7 +121,7 @@ describe('signUp', () => {
 describe('signInWithPassword', () => {
   it('signs in and keeps the session, with its expiry times, in the given storage', async () => {
     const { email, password } = await newSession(t.app);
-    const storage = memory();
+    const storage = memoryStorage();
     const c = client(storage);
     const { user, session } = await c.auth.signInWithPassword({ email, password });
     expect(user.email).toBe(email);
@@ -155,7 +148,7 @@ describe('signInWithPassword', () => {
 
   it('wrong password: AuthError INVALID_CREDENTIALS, still signed out', async () => {
     const { email } = await newSession(t.app);
-    const storage = memory();
+    const storage = memoryStorage();
     const c = client(storage);
     const error = await c.auth
       .signInWithPassword({ email, password: 'not the password' })
@@ -173,7 +166,7 @@ describe('signInWithPassword', () => {
 describe('signOut', () => {
   it('revokes the session on the server and clears locally', async () => {
     const { email, password } = await newSession(t.app);
-    const storage = memory();
+    const storage = memoryStorage();
     const c = client(storage);
     const { session } = await c.auth.signInWithPassword({ email, password });
     await c.auth.signOut();
@@ -192,7 +185,7 @@ describe('signOut', () => {
 
 describe('start-up from stored session', () => {
   it('restores a stored session and confirms the user with /me, without refreshing', async () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const { email, session } = await previousVisitSignedIn(storage);
     const c = client(storage);
     expect(c.auth.getState()).toMatchObject({ status: 'loading', isLoading: true });
@@ -209,7 +202,7 @@ describe('start-up from stored session', () => {
   });
 
   it('a stored session the server revoked: start-up signs out and clears storage', async () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const { email, password, session } = await previousVisitSignedIn(storage);
     // Another device signs this session out (the account's "sign out everywhere").
     const other = client();
@@ -224,7 +217,7 @@ describe('start-up from stored session', () => {
 
   it('refreshes an access token 29 s before its expiry and stores the rotated set', async () => {
     const t0 = freezeClock();
-    const storage = memory();
+    const storage = memoryStorage();
     const { email, session: old } = await previousVisitSignedIn(storage);
     vi.setSystemTime(t0 + (ACCESS_TOKEN_TTL_SECONDS - 29) * 1000);
     const state = await client(storage).auth.initialize();
@@ -239,7 +232,7 @@ describe('start-up from stored session', () => {
 
   it('keeps the stored tokens 31 s before expiry', async () => {
     const t0 = freezeClock();
-    const storage = memory();
+    const storage = memoryStorage();
     const { session } = await previousVisitSignedIn(storage);
     vi.setSystemTime(t0 + (ACCESS_TOKEN_TTL_SECONDS - 31) * 1000);
     const state = await client(storage).auth.initialize();
@@ -249,7 +242,7 @@ describe('start-up from stored session', () => {
 
   it('refreshes when the JWT itself has expired, whatever the stored entry claims', async () => {
     const t0 = freezeClock();
-    const storage = memory();
+    const storage = memoryStorage();
     const { email, session } = await previousVisitSignedIn(storage);
     vi.setSystemTime(t0 + (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
     expect((await getMe(t.app, session.accessToken)).json()).toMatchObject({
@@ -287,7 +280,7 @@ describe('getAccessToken and refresh', () => {
   it('reuse of a rotated refresh token revokes the family; the SDK then signs out', async () => {
     const t0 = freezeClock();
     const { email, password } = await newSession(t.app);
-    const storage = memory();
+    const storage = memoryStorage();
     const c = client(storage);
     const { session: first } = await c.auth.signInWithPassword({ email, password });
     vi.setSystemTime(t0 + ACCESS_TOKEN_TTL_SECONDS * 1000);

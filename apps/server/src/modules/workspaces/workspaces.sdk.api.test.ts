@@ -1,9 +1,10 @@
 // The SDK's workspaces module against the real buildApp() over HTTP (CONVENTIONS §12).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
+import { createClient } from '@codewright/sdk';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newSession } from '../../test/auth-helpers.ts';
+import { clientSignedInAs, memoryStorage } from '../../test/sdk-client.ts';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -18,25 +19,9 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const memory = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-};
-
 async function signedInClient() {
   const { email, password } = await newSession(t.app);
-  const client: CodewrightClientInternals = createClient({
-    projectId: 'codewright',
-    baseUrl,
-    storage: memory(),
-    autoInitialize: false,
-  });
-  await client.auth.signInWithPassword({ email, password });
-  return { client, email };
+  return { client: await clientSignedInAs(baseUrl, email, password), email };
 }
 
 describe('client.workspaces', () => {
@@ -70,7 +55,7 @@ describe('client.workspaces', () => {
     const anonymous = createClient({
       projectId: 'codewright',
       baseUrl,
-      storage: memory(),
+      storage: memoryStorage(),
       autoInitialize: false,
     });
     const shared = await anonymous.workspaces.getShared(project!.shareToken);
@@ -94,7 +79,7 @@ describe('client.workspaces', () => {
     const anonymous = createClient({
       projectId: 'codewright',
       baseUrl,
-      storage: memory(),
+      storage: memoryStorage(),
       autoInitialize: false,
     });
     expect(await anonymous.workspaces.previewInvitation(token)).toEqual({
