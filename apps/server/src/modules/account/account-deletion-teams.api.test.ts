@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { createProject, proUser, rest } from '../db/db-test-helpers.ts';
-import { call, inviteAndAccept, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
+import {
+  call,
+  inviteAndAccept,
+  personalWorkspace,
+  useMailingApp,
+} from '../workspaces/workspace-test-helpers.ts';
 import { whereFound } from './account-test-helpers.ts';
 
-let sink: SmtpSink;
-let t: TestApp;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://app.codewright.test' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
 
 describe('DELETE /api/auth/me of a team owner', () => {
   it('hands the team over to its member and leaves nothing of the user anywhere', async () => {
-    const owner = await proUser(t.app);
-    const member = await proUser(t.app);
-    const other = await proUser(t.app);
-    const team = await personalWorkspace(t.app, owner.token);
-    const project = await createProject(t.app, owner.token, { name: 'Team project' });
-    await inviteAndAccept(t.app, sink, {
+    const owner = await proUser(servers.t.app);
+    const member = await proUser(servers.t.app);
+    const other = await proUser(servers.t.app);
+    const team = await personalWorkspace(servers.t.app, owner.token);
+    const project = await createProject(servers.t.app, owner.token, { name: 'Team project' });
+    await inviteAndAccept(servers.t.app, servers.sink, {
       ownerToken: owner.token,
       workspaceId: team,
       email: member.email,
@@ -32,30 +26,30 @@ describe('DELETE /api/auth/me of a team owner', () => {
     });
     // Someone else's invitation to the owner, still open, names the owner's address.
     const invited = await call(
-      t.app,
+      servers.t.app,
       'POST',
-      `/api/workspaces/${await personalWorkspace(t.app, other.token)}/invitations`,
+      `/api/workspaces/${await personalWorkspace(servers.t.app, other.token)}/invitations`,
       other.token,
       { email: owner.email, role: 'viewer' },
     );
     expect(invited.statusCode, invited.body).toBe(201);
 
-    const res = await call(t.app, 'DELETE', '/api/auth/me', owner.token, {
+    const res = await call(servers.t.app, 'DELETE', '/api/auth/me', owner.token, {
       password: 'correct horse',
     });
     expect(res.statusCode, res.body).toBe(204);
 
     // The member now owns the team and still has its project.
-    const workspaces = await call(t.app, 'GET', '/api/workspaces', member.token);
+    const workspaces = await call(servers.t.app, 'GET', '/api/workspaces', member.token);
     expect(workspaces.json().workspaces).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: team, role: 'owner' })]),
     );
-    const projects = await rest(t.app, 'GET', 'projects', {
+    const projects = await rest(servers.t.app, 'GET', 'projects', {
       token: member.token,
       query: `id=eq.${String(project.id)}`,
     });
     expect(projects.json()).toEqual([expect.objectContaining({ name: 'Team project' })]);
 
-    expect(await whereFound(t.app, [owner.id, owner.email])).toEqual([]);
+    expect(await whereFound(servers.t.app, [owner.id, owner.email])).toEqual([]);
   });
 });

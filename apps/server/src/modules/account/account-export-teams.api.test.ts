@@ -1,36 +1,30 @@
 // What the data export holds once teams are in play (docs/decisions/028): the workspaces the
 // user owns whole; in a team they belong to, only their own messages, marked as such; nothing
 // of a team they were removed from, whenever it was written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { unzipText } from '../../test/unzip.ts';
 import { createProject, proUser, rest } from '../db/db-test-helpers.ts';
 import { commit } from '../versions/versions-test-helpers.ts';
-import { call, inviteAndAccept, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
+import {
+  call,
+  inviteAndAccept,
+  personalWorkspace,
+  useMailingApp,
+} from '../workspaces/workspace-test-helpers.ts';
 
-let sink: SmtpSink;
-let t: TestApp;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://app.codewright.test' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
 
 type User = Awaited<ReturnType<typeof proUser>>;
 
 async function exportOf(user: User): Promise<Map<string, string>> {
-  const res = await call(t.app, 'GET', '/api/auth/export', user.token);
+  const res = await call(servers.t.app, 'GET', '/api/auth/export', user.token);
   expect(res.statusCode, res.body).toBe(200);
   return unzipText(res.rawPayload);
 }
 
 /** One message per request: messages of one statement share a time, and chat is ordered by time. */
 async function say(user: User, projectId: string, content: string, role = 'user') {
-  const res = await rest(t.app, 'POST', 'chat_messages', {
+  const res = await rest(servers.t.app, 'POST', 'chat_messages', {
     token: user.token,
     body: { project_id: projectId, role, content },
   });
@@ -43,23 +37,23 @@ const everything = (files: Map<string, string>) =>
 
 /** A Pro owner whose workspace holds a member's project with versions and chat, and a personal project of the member. */
 async function teamWithMember(role: 'editor' | 'viewer' = 'editor') {
-  const owner = await proUser(t.app);
-  const member = await proUser(t.app);
-  const workspaceId = await personalWorkspace(t.app, owner.token);
-  await inviteAndAccept(t.app, sink, {
+  const owner = await proUser(servers.t.app);
+  const member = await proUser(servers.t.app);
+  const workspaceId = await personalWorkspace(servers.t.app, owner.token);
+  await inviteAndAccept(servers.t.app, servers.sink, {
     ownerToken: owner.token,
     workspaceId,
     email: member.email,
     token: member.token,
     role,
   });
-  const personal = await createProject(t.app, member.token, {
+  const personal = await createProject(servers.t.app, member.token, {
     name: 'My Own Thing',
     language: 'JavaScript',
     code: 'const mine = 1;',
   });
   await say(member, String(personal.id), 'personal prompt');
-  await commit(t.app, member.token, String(personal.id), {
+  await commit(servers.t.app, member.token, String(personal.id), {
     code: 'const mine = 2;',
     source: 'save',
   });
@@ -69,14 +63,14 @@ async function teamWithMember(role: 'editor' | 'viewer' = 'editor') {
 describe('GET /api/auth/export with teams', () => {
   it('holds nothing of a team the user was removed from, written before or after; the owner keeps all of it', async () => {
     const { owner, member, workspaceId, personal } = await teamWithMember();
-    const project = await createProject(t.app, member.token, {
+    const project = await createProject(servers.t.app, member.token, {
       name: 'Team Secret',
       language: 'TypeScript',
       code: 'const before = "TEAM-CODE-BEFORE";',
       workspace_id: workspaceId,
     });
     const projectId = String(project.id);
-    await commit(t.app, member.token, projectId, {
+    await commit(servers.t.app, member.token, projectId, {
       code: 'const before = "TEAM-VERSION-BEFORE";',
       source: 'save',
     });
@@ -84,7 +78,7 @@ describe('GET /api/auth/export with teams', () => {
     await say(owner, projectId, 'OWNER-MESSAGE-BEFORE');
 
     const removed = await call(
-      t.app,
+      servers.t.app,
       'DELETE',
       `/api/workspaces/${workspaceId}/members/${member.id}`,
       owner.token,
@@ -92,7 +86,7 @@ describe('GET /api/auth/export with teams', () => {
     expect(removed.statusCode, removed.body).toBe(204);
 
     // The team keeps working on the project the member created.
-    await commit(t.app, owner.token, projectId, {
+    await commit(servers.t.app, owner.token, projectId, {
       code: 'const after = "TEAM-VERSION-AFTER";',
       source: 'save',
     });
@@ -153,20 +147,23 @@ describe('GET /api/auth/export with teams', () => {
 
   it("gives a current member their own messages in a team project, marked, without the team's code or others' messages", async () => {
     const { owner, member, workspaceId, personal } = await teamWithMember();
-    const project = await createProject(t.app, owner.token, {
+    const project = await createProject(servers.t.app, owner.token, {
       name: 'Shared Work',
       language: 'Python',
       code: 'print("TEAM-CODE")',
     });
     const projectId = String(project.id);
-    await commit(t.app, owner.token, projectId, { code: 'print("TEAM-VERSION")', source: 'save' });
+    await commit(servers.t.app, owner.token, projectId, {
+      code: 'print("TEAM-VERSION")',
+      source: 'save',
+    });
     await say(owner, projectId, 'OWNER-MESSAGE');
     await say(member, projectId, 'my first message');
     await say(member, projectId, 'assistant answer to me', 'assistant');
     await say(owner, projectId, 'OWNER-MESSAGE-2');
     await say(member, projectId, 'my second message');
     // A team project the member created but never wrote in: the team's, so not in their export.
-    const silent = await createProject(t.app, member.token, {
+    const silent = await createProject(servers.t.app, member.token, {
       name: 'Silent',
       workspace_id: workspaceId,
       code: 'const silent = "SILENT-CODE";',
@@ -216,7 +213,7 @@ describe('GET /api/auth/export with teams', () => {
 
     // Leaving the team takes those messages out of the next export.
     const left = await call(
-      t.app,
+      servers.t.app,
       'DELETE',
       `/api/workspaces/${workspaceId}/members/${member.id}`,
       member.token,

@@ -80,6 +80,35 @@ export function useTeamServers(
     },
   };
 }
+
+/**
+ * An app that sends its mail to an SMTP sink, started before a file's tests and closed after
+ * them with the sink; `env` adds to its settings. Both are read once they have started.
+ */
+export function useMailingApp(
+  env: Record<string, string> = {},
+): Omit<TeamServers, 'close' | 'model'> {
+  let sink: SmtpSink | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, ...env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+  return {
+    get sink() {
+      if (!sink) throw new Error('the SMTP sink is not started yet');
+      return sink;
+    },
+    get t() {
+      if (!t) throw new Error('the app is not started yet');
+      return t;
+    },
+  };
+}
 export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

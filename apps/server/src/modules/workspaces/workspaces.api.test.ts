@@ -1,30 +1,24 @@
 // (Over 300 lines: workspaces and the invitation journey share one app and SMTP sink; users come
 // from db-test-helpers.ts, teams and calls from workspace-test-helpers.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PLAN_LIMITS } from '@codewright/contract';
-import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
-import { call, inviteAndAccept, personalWorkspace, proTeam } from './workspace-test-helpers.ts';
+import {
+  call,
+  inviteAndAccept,
+  personalWorkspace,
+  proTeam,
+  useMailingApp,
+} from './workspace-test-helpers.ts';
 
-let sink: SmtpSink;
-let t: TestApp;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://app.codewright.test' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
 
 describe('workspaces', () => {
   it('every new account has a personal workspace it owns, on its own plan', async () => {
-    const u = await newUser(t.app);
-    const res = await call(t.app, 'GET', '/api/workspaces', u.token);
+    const u = await newUser(servers.t.app);
+    const res = await call(servers.t.app, 'GET', '/api/workspaces', u.token);
     expect(res.statusCode).toBe(200);
     const [ws, ...rest] = res.json<{ workspaces: Record<string, unknown>[] }>().workspaces;
     expect(rest).toEqual([]);
@@ -33,19 +27,19 @@ describe('workspaces', () => {
   });
 
   it('a new project lands in the personal workspace, with who changed it last', async () => {
-    const u = await newUser(t.app);
-    const wsId = await personalWorkspace(t.app, u.token);
-    const row = await createProject(t.app, u.token);
+    const u = await newUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, u.token);
+    const row = await createProject(servers.t.app, u.token);
     expect(row).toMatchObject({ workspace_id: wsId, updated_by: u.id, user_id: u.id });
   });
 
   it('a workspace someone is not in answers 404, not 403', async () => {
-    const a = await newUser(t.app);
-    const b = await newUser(t.app);
-    const wsId = await personalWorkspace(t.app, a.token);
-    const res = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
+    const a = await newUser(servers.t.app);
+    const b = await newUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, a.token);
+    const res = await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
     expect(res.statusCode).toBe(404);
-    const post = await rest(t.app, 'POST', 'projects', {
+    const post = await rest(servers.t.app, 'POST', 'projects', {
       token: b.token,
       body: { name: 'x', language: 'JavaScript', workspace_id: wsId },
     });
@@ -55,129 +49,181 @@ describe('workspaces', () => {
 
 describe('invitations', () => {
   it('invite → mail → accept as the invited address; the link works once', async () => {
-    const owner = await proUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
-    const invitee = await newUser(t.app);
-    const res = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: invitee.email.toUpperCase(),
-      role: 'editor',
-    });
+    const owner = await proUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
+    const invitee = await newUser(servers.t.app);
+    const res = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: invitee.email.toUpperCase(),
+        role: 'editor',
+      },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ email: invitee.email, role: 'editor' });
-    const mail = await sink.waitForMail(invitee.email);
+    const mail = await servers.sink.waitForMail(invitee.email);
     expect(mail.links[0]).toMatch(/^https:\/\/app\.codewright\.test\/invitation\?token=/);
     const token = tokenOf(mail);
 
     // Someone else signed in cannot use it.
-    const stranger = await newUser(t.app);
-    const wrong = await call(t.app, 'POST', '/api/invitations/accept', stranger.token, { token });
+    const stranger = await newUser(servers.t.app);
+    const wrong = await call(servers.t.app, 'POST', '/api/invitations/accept', stranger.token, {
+      token,
+    });
     expect(wrong.statusCode).toBe(403);
     expect(errorOf(wrong).code).toBe('INVITATION_WRONG_ACCOUNT');
     // Signed out: 401.
     expect(
-      (await call(t.app, 'POST', '/api/invitations/accept', undefined, { token })).statusCode,
+      (await call(servers.t.app, 'POST', '/api/invitations/accept', undefined, { token }))
+        .statusCode,
     ).toBe(401);
 
-    const ok = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, { token });
+    const ok = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ workspace: { id: wsId, role: 'editor', plan: 'pro' } });
-    const again = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, { token });
+    const again = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
+      token,
+    });
     expect(again.statusCode).toBe(404);
     expect(errorOf(again).code).toBe('INVITATION_INVALID');
 
-    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    const members = await call(
+      servers.t.app,
+      'GET',
+      `/api/workspaces/${wsId}/members`,
+      owner.token,
+    );
     expect(members.json<{ members: { userId: string; role: string }[] }>().members).toEqual([
       expect.objectContaining({ userId: owner.id, role: 'owner' }),
       expect.objectContaining({ userId: invitee.id, role: 'editor' }),
     ]);
-    const list = await call(t.app, 'GET', '/api/workspaces', invitee.token);
+    const list = await call(servers.t.app, 'GET', '/api/workspaces', invitee.token);
     expect(list.json<{ workspaces: { id: string }[] }>().workspaces.map((w) => w.id)).toContain(
       wsId,
     );
   });
 
   it('resend mails a new link and kills the old one; revoke kills it too', async () => {
-    const owner = await proUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
-    const invitee = await newUser(t.app);
-    const inv = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: invitee.email,
-    });
-    const first = tokenOf(await sink.waitForMail(invitee.email));
-    const dup = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: invitee.email,
-    });
+    const owner = await proUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
+    const invitee = await newUser(servers.t.app);
+    const inv = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: invitee.email,
+      },
+    );
+    const first = tokenOf(await servers.sink.waitForMail(invitee.email));
+    const dup = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: invitee.email,
+      },
+    );
     expect(dup.statusCode).toBe(409);
     const id = inv.json<{ id: string }>().id;
     const resent = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/workspaces/${wsId}/invitations/${id}/resend`,
       owner.token,
     );
     expect(resent.statusCode, resent.body).toBe(200);
-    const second = tokenOf(await sink.waitForMail(invitee.email, 2));
+    const second = tokenOf(await servers.sink.waitForMail(invitee.email, 2));
     expect(second).not.toBe(first);
-    const old = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+    const old = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
       token: first,
     });
     expect(old.statusCode).toBe(404);
 
     const revoked = await call(
-      t.app,
+      servers.t.app,
       'DELETE',
       `/api/workspaces/${wsId}/invitations/${id}`,
       owner.token,
     );
     expect(revoked.statusCode).toBe(204);
-    const dead = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+    const dead = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
       token: second,
     });
     expect(dead.statusCode).toBe(404);
-    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    const members = await call(
+      servers.t.app,
+      'GET',
+      `/api/workspaces/${wsId}/members`,
+      owner.token,
+    );
     expect(members.json<{ invitations: unknown[] }>().invitations).toEqual([]);
   });
 
   it('an expired invitation cannot be accepted or resent, is no longer listed, and the address can be invited again', async () => {
-    const owner = await proUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
-    const invitee = await newUser(t.app);
-    const inv = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: invitee.email,
-    });
+    const owner = await proUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
+    const invitee = await newUser(servers.t.app);
+    const inv = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: invitee.email,
+      },
+    );
     expect(inv.statusCode, inv.body).toBe(201);
     const id = inv.json<{ id: string }>().id;
-    const expiredToken = tokenOf(await sink.waitForMail(invitee.email));
+    const expiredToken = tokenOf(await servers.sink.waitForMail(invitee.email));
     // Expiry is the row's expires_at, compared with the database's now(): put it in the past.
-    await t.app.db.execute(
+    await servers.t.app.db.execute(
       sql`update workspace_invitations set expires_at = now() - interval '1 minute' where id = ${id}`,
     );
 
-    const late = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+    const late = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
       token: expiredToken,
     });
     expect(late.statusCode).toBe(404);
     expect(errorOf(late).code).toBe('INVITATION_INVALID');
-    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    const members = await call(
+      servers.t.app,
+      'GET',
+      `/api/workspaces/${wsId}/members`,
+      owner.token,
+    );
     expect(members.json<{ members: { userId: string }[] }>().members).toEqual([
       expect.objectContaining({ userId: owner.id }),
     ]);
     expect(members.json<{ invitations: unknown[] }>().invitations).toEqual([]);
     // Gone like a revoked one: resending it would reopen a seat past the checks of a new invite.
     const resent = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/workspaces/${wsId}/invitations/${id}/resend`,
       owner.token,
     );
     expect(resent.statusCode).toBe(404);
 
-    const again = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: invitee.email,
-    });
+    const again = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: invitee.email,
+      },
+    );
     expect(again.statusCode, again.body).toBe(201);
-    const fresh = tokenOf(await sink.waitForMail(invitee.email, 2));
-    const ok = await call(t.app, 'POST', '/api/invitations/accept', invitee.token, {
+    const fresh = tokenOf(await servers.sink.waitForMail(invitee.email, 2));
+    const ok = await call(servers.t.app, 'POST', '/api/invitations/accept', invitee.token, {
       token: fresh,
     });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -185,11 +231,11 @@ describe('invitations', () => {
   });
 
   it('the owner changes roles and removes; a member leaves; members cannot manage', async () => {
-    const { owner, wsId, editor: a, viewer: b } = await proTeam(t.app, sink);
+    const { owner, wsId, editor: a, viewer: b } = await proTeam(servers.t.app, servers.sink);
 
     // An editor may not invite, change roles or remove others.
     const inviteByEditor = await call(
-      t.app,
+      servers.t.app,
       'POST',
       `/api/workspaces/${wsId}/invitations`,
       a.token,
@@ -198,20 +244,21 @@ describe('invitations', () => {
     expect(inviteByEditor.statusCode).toBe(403);
     expect(
       (
-        await call(t.app, 'PATCH', `/api/workspaces/${wsId}/members/${b.id}`, a.token, {
+        await call(servers.t.app, 'PATCH', `/api/workspaces/${wsId}/members/${b.id}`, a.token, {
           role: 'editor',
         })
       ).statusCode,
     ).toBe(403);
     expect(
-      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, a.token)).statusCode,
+      (await call(servers.t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, a.token))
+        .statusCode,
     ).toBe(403);
     // The members list hides open invitations from non-owners.
-    const seen = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
+    const seen = await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/members`, b.token);
     expect(seen.statusCode).toBe(200);
 
     const promote = await call(
-      t.app,
+      servers.t.app,
       'PATCH',
       `/api/workspaces/${wsId}/members/${b.id}`,
       owner.token,
@@ -219,7 +266,7 @@ describe('invitations', () => {
     );
     expect(promote.statusCode).toBe(204);
     const badRole = await call(
-      t.app,
+      servers.t.app,
       'PATCH',
       `/api/workspaces/${wsId}/members/${b.id}`,
       owner.token,
@@ -227,7 +274,7 @@ describe('invitations', () => {
     );
     expect(badRole.statusCode).toBe(400);
     const ownerSelf = await call(
-      t.app,
+      servers.t.app,
       'PATCH',
       `/api/workspaces/${wsId}/members/${owner.id}`,
       owner.token,
@@ -236,43 +283,50 @@ describe('invitations', () => {
     expect(ownerSelf.statusCode).toBe(404);
 
     expect(
-      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${a.id}`, owner.token))
+      (await call(servers.t.app, 'DELETE', `/api/workspaces/${wsId}/members/${a.id}`, owner.token))
         .statusCode,
     ).toBe(204);
-    expect((await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, a.token)).statusCode).toBe(
-      404,
-    );
     expect(
-      (await call(t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, b.token)).statusCode,
+      (await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/members`, a.token)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(servers.t.app, 'DELETE', `/api/workspaces/${wsId}/members/${b.id}`, b.token))
+        .statusCode,
     ).toBe(204);
     const leaveOwn = await call(
-      t.app,
+      servers.t.app,
       'DELETE',
       `/api/workspaces/${wsId}/members/${owner.id}`,
       owner.token,
     );
     expect(leaveOwn.statusCode).toBe(409);
-    const left = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    const left = await call(servers.t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
     expect(left.json<{ members: unknown[] }>().members).toHaveLength(1);
   });
 
   it('Free is the owner alone: inviting answers 402', async () => {
-    const owner = await newUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
-    const res = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: 'someone@example.com',
-    });
+    const owner = await newUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
+    const res = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: 'someone@example.com',
+      },
+    );
     expect(res.statusCode).toBe(402);
     expect(errorOf(res).code).toBe('MEMBER_LIMIT_REACHED');
   });
 
   it('Pro holds five members: a sixth is refused with 402 (pending invitations count)', async () => {
-    const owner = await proUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
+    const owner = await proUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
     const limit = PLAN_LIMITS.pro.maxTeamMembers;
     for (let i = 1; i < limit - 1; i++) {
-      const u = await newUser(t.app);
-      await inviteAndAccept(t.app, sink, {
+      const u = await newUser(servers.t.app);
+      await inviteAndAccept(servers.t.app, servers.sink, {
         ownerToken: owner.token,
         workspaceId: wsId,
         email: u.email,
@@ -281,44 +335,73 @@ describe('invitations', () => {
       });
     }
     // The fifth seat is an open invitation; a sixth person is refused.
-    const fifth = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: 'fifth@example.com',
-    });
+    const fifth = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: 'fifth@example.com',
+      },
+    );
     expect(fifth.statusCode).toBe(201);
-    const sixth = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: 'sixth@example.com',
-    });
+    const sixth = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: 'sixth@example.com',
+      },
+    );
     expect(sixth.statusCode).toBe(402);
     expect(errorOf(sixth).code).toBe('MEMBER_LIMIT_REACHED');
     // Enterprise is unlimited.
-    expect((await upgrade(t.app, owner.token, 'enterprise')).statusCode).toBe(200);
-    const more = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: 'sixth@example.com',
-    });
+    expect((await upgrade(servers.t.app, owner.token, 'enterprise')).statusCode).toBe(200);
+    const more = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: 'sixth@example.com',
+      },
+    );
     expect(more.statusCode).toBe(201);
   });
 
   it('after a downgrade the team and its projects stay, and new invitations are blocked', async () => {
-    const owner = await proUser(t.app);
-    const wsId = await personalWorkspace(t.app, owner.token);
-    const member = await newUser(t.app);
-    await inviteAndAccept(t.app, sink, {
+    const owner = await proUser(servers.t.app);
+    const wsId = await personalWorkspace(servers.t.app, owner.token);
+    const member = await newUser(servers.t.app);
+    await inviteAndAccept(servers.t.app, servers.sink, {
       ownerToken: owner.token,
       workspaceId: wsId,
       email: member.email,
       token: member.token,
       role: 'editor',
     });
-    const project = await createProject(t.app, member.token, { workspace_id: wsId });
-    expect((await upgrade(t.app, owner.token, 'free')).statusCode).toBe(200);
+    const project = await createProject(servers.t.app, member.token, { workspace_id: wsId });
+    expect((await upgrade(servers.t.app, owner.token, 'free')).statusCode).toBe(200);
 
-    const blocked = await call(t.app, 'POST', `/api/workspaces/${wsId}/invitations`, owner.token, {
-      email: 'late@example.com',
-    });
+    const blocked = await call(
+      servers.t.app,
+      'POST',
+      `/api/workspaces/${wsId}/invitations`,
+      owner.token,
+      {
+        email: 'late@example.com',
+      },
+    );
     expect(blocked.statusCode).toBe(402);
-    const members = await call(t.app, 'GET', `/api/workspaces/${wsId}/members`, owner.token);
+    const members = await call(
+      servers.t.app,
+      'GET',
+      `/api/workspaces/${wsId}/members`,
+      owner.token,
+    );
     expect(members.json<{ members: unknown[] }>().members).toHaveLength(2);
-    const read = await rest(t.app, 'GET', 'projects', {
+    const read = await rest(servers.t.app, 'GET', 'projects', {
       token: member.token,
       query: `id=eq.${project.id}`,
     });
