@@ -11,6 +11,16 @@ export async function usageOf(app: FastifyInstance, token: string): Promise<Plan
   return res.json<PlanInfo>().usage;
 }
 
+/** POST /api/ai/codewright/{path} with a JSON body, as the user whose token is given. */
+export function postAi(app: FastifyInstance, token: string, path: string, payload: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/ai/codewright/${path}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
 /** A multipart body with text `fields` and an mp3 clip under `fileField` (the transcribe route). */
 export function audioForm(bytes: Buffer, fields: Record<string, string> = {}, fileField = 'file') {
   const boundary = `----cwaudio${Math.random().toString(16).slice(2)}`;

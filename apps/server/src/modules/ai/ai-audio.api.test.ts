@@ -5,7 +5,7 @@
 // Object and the 503s: ai-media.api.test.ts; images: ai-image.api.test.ts.
 import { describe, expect, it } from 'vitest';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
-import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
+import { audioForm, postAi, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 
@@ -19,12 +19,7 @@ const scripted = useScriptedModelApp({
 
 const tokenOf = async (app = scripted.t) => (await newSession(app.app)).session.access_token;
 const post = (token: string, path: string, payload: unknown, app = scripted.t) =>
-  app.app.inject({
-    method: 'POST',
-    url: `/api/ai/codewright/${path}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as Record<string, unknown>,
-  });
+  postAi(app.app, token, path, payload);
 const usageOf = (token: string) => sharedUsageOf(scripted.t.app, token);
 const transcribe = (
   token: string,

@@ -5,7 +5,7 @@
 // Images: ai-image.api.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3Of } from '../../../../../e2e/fixtures/model-media.mjs';
-import { audioForm, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
+import { audioForm, postAi, usageOf as sharedUsageOf } from '../../test/ai-helpers.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { useScriptedModelApp } from '../../test/scripted-model-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -28,12 +28,7 @@ afterAll(async () => {
 
 const tokenOf = async (app = scripted.t) => (await newSession(app.app)).session.access_token;
 const post = (token: string, path: string, payload: unknown, app = scripted.t) =>
-  app.app.inject({
-    method: 'POST',
-    url: `/api/ai/codewright/${path}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as Record<string, unknown>,
-  });
+  postAi(app.app, token, path, payload);
 const usageOf = (token: string) => sharedUsageOf(scripted.t.app, token);
 
 const SCHEMA = {
