@@ -20,10 +20,8 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  // Fastify answers the address it listens on: http://127.0.0.1:<port>.
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t?.close();
