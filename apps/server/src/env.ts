@@ -10,28 +10,20 @@ import {
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { ACCOUNT_ENV } from './modules/auth/account.env.ts';
 import { LIMITS_ENV } from './lib/limits.env.ts';
+import { blankIsUnset, optionalString, positiveInt } from './lib/env-fields.ts';
 import { AI_CAPABILITIES_ENV } from './modules/ai/ai-capabilities.env.ts';
 import { DATA_ENV } from './modules/data-services/data.env.ts';
 
-// Empty strings in a .env file mean "not set", not "set to nothing".
-const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-
 const booleanFlag = z
-  .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
+  .preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0']).optional())
   .transform((v) => v === 'true' || v === '1');
-
-const positiveInt = (fallback: number) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().default(fallback),
-  );
 
 /**
  * TRUST_PROXY follows Fastify's `trustProxy`: `true`/`false`, a hop count,
  * or a comma-separated list of addresses/CIDRs.
  */
 const trustProxy = z
-  .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+  .preprocess(blankIsUnset, z.string().optional())
   .transform((v): boolean | number | string[] => {
     if (v === undefined || v === 'false' || v === '0') return false;
     if (v === 'true') return true;
@@ -44,48 +36,45 @@ const trustProxy = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).default(3000),
-  ),
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: optionalString.default('127.0.0.1'),
   DATA_DIR: optionalString.default('./data'),
   DATABASE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
   APP_PROJECT_ID: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
       .default(DEFAULT_APP_PROJECT_ID),
   ),
   AI_PROVIDER: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.enum(['openai', 'anthropic', 'openai-compatible', 'ollama']).optional(),
   ),
-  AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  AI_BASE_URL: z.preprocess(blankIsUnset, z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL_BASIC: optionalString,
   AI_MODEL_ADVANCED: optionalString,
   OPENAI_API_KEY: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   JWT_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
   LOG_LEVEL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   SIGNIN_FAILURE_LIMIT: positiveInt(SIGNIN_FAILURE_LIMIT_DEFAULT),
   // Minutes; fractions allowed so tests can use a window of a second or two.
   SIGNIN_FAILURE_WINDOW_MINUTES: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.coerce.number().positive().default(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT),
   ),
   RATE_LIMIT_MAX: positiveInt(300),
@@ -95,13 +84,13 @@ const EnvSchema = z.object({
   CTA_RATE_LIMIT_MAX: positiveInt(CTA_INSERT_RATE_LIMIT_PER_MINUTE),
   // How long an authenticated request may reuse the loaded user/session (ms); 0 turns it off.
   SESSION_CACHE_MS: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.coerce.number().int().min(0).max(60_000).default(2000),
   ),
   TRUST_PROXY: trustProxy,
   WEB_DIST_DIR: optionalString.default(DEFAULT_WEB_DIST_DIR),
   SMTP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -111,12 +100,12 @@ const EnvSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: booleanFlag,
   // How long (ms) a db REST read may be answered from memory; writes in this process drop it at once.
   DB_READ_CACHE_MS: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    blankIsUnset,
     z.coerce.number().int().min(0).max(60_000).default(1000),
   ),
   // Comma-separated emails whose users are admins once verified (modules/auth/admin-role.ts).
   ADMIN_EMAILS: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .preprocess(blankIsUnset, z.string().optional())
     .transform((v) =>
       (v ?? '')
         .split(',')

@@ -15,11 +15,10 @@ import {
   HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
   HTTP_REQUEST_TIMEOUT_MS_DEFAULT,
 } from '@codewright/contract';
+import { blankIsUnset, positiveInt } from './env-fields.ts';
 
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 // Milliseconds, whole and positive: every time-out is on (0 would switch Node's off).
-const milliseconds = (fallback: number) =>
-  z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
+const milliseconds = positiveInt;
 
 export const LIMITS_ENV = {
   HTTP_HEADERS_TIMEOUT_MS: milliseconds(HTTP_HEADERS_TIMEOUT_MS_DEFAULT),

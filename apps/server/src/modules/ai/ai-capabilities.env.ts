@@ -4,17 +4,9 @@
  * key and model, because local servers differ (LocalAI, speaches, faster-whisper, vLLM).
  * Spread into the one EnvSchema of src/env.ts.
  */
-import { z } from 'zod';
+import { optionalString, optionalUrlWith } from '../../lib/env-fields.ts';
 
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-const optionalString = z.preprocess(blankIsUnset, z.string().optional());
-const optionalUrl = z.preprocess(
-  blankIsUnset,
-  z
-    .string()
-    .regex(/^https?:\/\/[^/\s]+/, 'must be an http(s) URL (the server’s /v1 base)')
-    .optional(),
-);
+const optionalUrl = optionalUrlWith('(the server’s /v1 base)');
 
 export const AI_CAPABILITIES_ENV = {
   AI_OBJECT_BASE_URL: optionalUrl,

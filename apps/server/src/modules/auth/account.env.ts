@@ -2,27 +2,13 @@
  * Environment variables of the account flows (docs/decisions/006), spread into the one
  * EnvSchema of src/env.ts (which stays the only reader of process.env).
  */
-import { z } from 'zod';
 import {
   AUTH_RATE_LIMIT_EMAIL_MAX_DEFAULT,
   AUTH_RATE_LIMIT_IP_MAX_DEFAULT,
   AUTH_RATE_LIMIT_WINDOW_SECONDS_DEFAULT,
   MAIL_PER_RECIPIENT_PER_HOUR_DEFAULT,
 } from '@codewright/contract';
-
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-const optionalString = z.preprocess(blankIsUnset, z.string().optional());
-const optionalUrl = z.preprocess(
-  blankIsUnset,
-  z
-    .string()
-    .regex(/^https?:\/\/[^/\s]+/, 'must be an http(s) URL')
-    .optional(),
-);
-const positiveNumber = (fallback: number) =>
-  z.preprocess(blankIsUnset, z.coerce.number().positive().default(fallback));
-const positiveInt = (fallback: number) =>
-  z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
+import { optionalString, optionalUrl, positiveInt, positiveNumber } from '../../lib/env-fields.ts';
 
 export const ACCOUNT_ENV = {
   /** Origin (and optional path) the app is reached at; mailed links and OAuth callbacks use it, never the Host header. */

@@ -5,19 +5,8 @@
  */
 import { z } from 'zod';
 import { URL_FETCH_MAX_BYTES_DEFAULT, URL_FETCH_TIMEOUT_MS_DEFAULT } from '@codewright/contract';
+import { blankIsUnset, optionalString, optionalUrl, positiveInt } from '../../lib/env-fields.ts';
 import { parseAllowList } from '../../lib/url-policy.ts';
-
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-const optionalString = z.preprocess(blankIsUnset, z.string().optional());
-const optionalUrl = z.preprocess(
-  blankIsUnset,
-  z
-    .string()
-    .regex(/^https?:\/\/[^/\s]+/, 'must be an http(s) URL')
-    .optional(),
-);
-const positiveInt = (fallback: number) =>
-  z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
 
 export const DATA_ENV = {
   /**
