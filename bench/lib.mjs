@@ -128,7 +128,8 @@ export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
     start,
     /**
      * Starts the server with `env`, waits for its health, signs a fresh user up and in
-     * (`bench-<tag>-…@example.test`) and launches Chromium, then awaits `body({ browser, tokens })`.
+     * (`bench-<tag>-…@example.test`; none, and `tokens` null, when `tag` is null: a visitor
+     * signed out) and launches Chromium, then awaits `body({ browser, tokens })`.
      * An error is printed with the server log's path and sets exit code 1; the browser, the
      * server and the work folder go in every case.
      */
@@ -137,11 +138,10 @@ export function prepareWebBench(prefix, defaultPort, tmpPrefix) {
       let browser;
       try {
         await waitFor200(`${base}/api/health`, performance.now(), 60_000);
-        const tokens = await signUpAndIn(
-          base,
-          `bench-${tag}-${Date.now()}@example.test`,
-          `bench-${tag}-pw`,
-        );
+        const tokens =
+          tag === null
+            ? null
+            : await signUpAndIn(base, `bench-${tag}-${Date.now()}@example.test`, `bench-${tag}-pw`);
         browser = await launchChromium();
         await body({ browser, tokens });
       } catch (error) {

@@ -14,7 +14,7 @@
 //   PUBLIC_CHUNKS_WEB_DIST_DIR=/tmp/my-web PUBLIC_CHUNKS_FROM_SOURCE=1 PUBLIC_CHUNKS_PORT=3963 node bench/public-chunks.mjs
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium, prepareWebBench, report, stop, waitFor200 } from './lib.mjs';
+import { prepareWebBench, report } from './lib.mjs';
 
 const PAGES = ['/', '/features', '/examples', '/pricing', '/docs'];
 
@@ -35,9 +35,7 @@ const FAILS = new Set(['zod', 'workspaces']);
 const {
   base: BASE,
   webDistDir,
-  work,
-  logFile,
-  start,
+  run,
 } = prepareWebBench('PUBLIC_CHUNKS', 3963, 'cw-bench-public-chunks-');
 
 /** What forbidden app code a built file holds (names of FORBIDDEN). */
@@ -50,12 +48,9 @@ function forbiddenIn(urlPath) {
     .map(([name]) => name);
 }
 
-const server = start({});
-let browser;
 const pages = [];
-try {
-  await waitFor200(`${BASE}/api/health`, performance.now(), 60_000);
-  browser = await launchChromium();
+// Signed out: no user is made.
+await run({}, null, async ({ browser }) => {
   for (const pagePath of PAGES) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
@@ -83,14 +78,7 @@ try {
     });
     await context.close();
   }
-} catch (error) {
-  console.error(error);
-  console.error(`server log: ${logFile}`);
-  process.exitCode = 1;
-} finally {
-  await browser?.close();
-  stop(server);
-}
+});
 
 for (const { page, chunks } of pages) {
   console.log(`\n${page}: ${chunks.length} scripts before interaction`);
@@ -109,5 +97,4 @@ report(
   })),
   { webDistDir, pages, pass },
 );
-if (pass) fs.rmSync(work, { recursive: true, force: true });
 if (!pass) process.exitCode = 1;
