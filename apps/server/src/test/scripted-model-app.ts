@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { extractCode } from '@codewright/contract';
 import { startModelServer, type ModelServer } from '../../../../e2e/fixtures/model-server.mjs';
+import { aroundTests } from './around-tests.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The scripted model server and an app whose provider points at it. */
@@ -22,39 +22,45 @@ export function useScriptedModelApp(
   env: Record<string, string> = {},
   options: { listen?: boolean } = {},
 ): ScriptedModelApp {
-  let model: ModelServer | undefined;
-  let t: TestApp | undefined;
-  let base: string | undefined;
-  beforeAll(async () => {
-    model = await startModelServer({ port: 0 });
-    t = await createTestApp({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: model.url,
-      AI_MODEL_BASIC: 'codewright-test-model',
-      RATE_LIMIT_MAX: '100000',
-      ...Object.fromEntries(
-        Object.entries(env).map(([key, value]) => [key, value.replace('{model}', model!.url)]),
-      ),
-    });
-    if (options.listen) {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await model?.close();
-  });
+  const started = aroundTests(
+    'the scripted model app is',
+    async () => {
+      const model = await startModelServer({ port: 0 });
+      try {
+        const t = await createTestApp({
+          AI_PROVIDER: 'openai-compatible',
+          AI_BASE_URL: model.url,
+          AI_MODEL_BASIC: 'codewright-test-model',
+          RATE_LIMIT_MAX: '100000',
+          ...Object.fromEntries(
+            Object.entries(env).map(([key, value]) => [key, value.replace('{model}', model.url)]),
+          ),
+        });
+        // Fastify answers the address it listens on: http://127.0.0.1:<port>.
+        const base = options.listen
+          ? await t.app.listen({ port: 0, host: '127.0.0.1' })
+          : undefined;
+        return { model, t, base };
+      } catch (error) {
+        await model.close();
+        throw error;
+      }
+    },
+    async ({ model, t }) => {
+      await t.close();
+      await model.close();
+    },
+    120_000,
+  );
   return {
     get model() {
-      if (!model) throw new Error('the scripted model server is not started yet');
-      return model;
+      return started().model;
     },
     get t() {
-      if (!t) throw new Error('the app is not started yet');
-      return t;
+      return started().t;
     },
     get base() {
+      const { base } = started();
       if (!base) throw new Error('the app is not listening (pass { listen: true })');
       return base;
     },

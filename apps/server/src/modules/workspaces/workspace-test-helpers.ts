@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/model-server.mjs';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
+import { aroundTests } from '../../test/around-tests.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
 
@@ -57,17 +58,12 @@ export function useTeamServers(
   env?: (modelUrl: string) => Record<string, string>,
   options?: TestAppOptions,
 ): Omit<TeamServers, 'close'> {
-  let servers: TeamServers | undefined;
-  beforeAll(async () => {
-    servers = await startTeamServers(env, options);
-  }, 120_000);
-  afterAll(async () => {
-    await servers?.close();
-  });
-  const started = () => {
-    if (!servers) throw new Error('the team servers are not started yet');
-    return servers;
-  };
+  const started = aroundTests(
+    'the team servers are',
+    () => startTeamServers(env, options),
+    (servers) => servers.close(),
+    120_000,
+  );
   return {
     get sink() {
       return started().sink;
@@ -88,24 +84,28 @@ export function useTeamServers(
 export function useMailingApp(
   env: Record<string, string> = {},
 ): Omit<TeamServers, 'close' | 'model'> {
-  let sink: SmtpSink | undefined;
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: sink.url, ...env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
+  const started = aroundTests(
+    'the mailing app is',
+    async () => {
+      const sink = await startSmtpSink();
+      try {
+        return { sink, t: await createTestApp({ SMTP_URL: sink.url, ...env }) };
+      } catch (error) {
+        await sink.close();
+        throw error;
+      }
+    },
+    async ({ sink, t }) => {
+      await t.close();
+      await sink.close();
+    },
+  );
   return {
     get sink() {
-      if (!sink) throw new Error('the SMTP sink is not started yet');
-      return sink;
+      return started().sink;
     },
     get t() {
-      if (!t) throw new Error('the app is not started yet');
-      return t;
+      return started().t;
     },
   };
 }
