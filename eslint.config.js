@@ -168,6 +168,31 @@ export default defineConfig([
     ),
   },
   {
+    // A public page and what it shows (header, auth dialog, analytics) reach the SDK through
+    // sdk-loader.ts, which fetches it when needed (docs/decisions/045); a signed-in screen may
+    // import sdk.ts itself. A separate rule from the one above, so neither replaces the other.
+    files: [
+      'apps/web/src/{main,app,router,prerender}.tsx',
+      'apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}',
+      'apps/web/src/features/{analytics,auth,marketing}/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)sdk\\.ts$',
+              allowTypeImports: true,
+              message: 'A public page loads the SDK through sdk-loader.ts (decision 045).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // SDK tests against the real buildApp() (CONVENTIONS §12) may import the SDK; nothing else may.
     files: ['apps/server/src/**/*.sdk.api.test.ts', 'apps/server/src/test/sdk-client.ts'],
     rules: restrictImports(),

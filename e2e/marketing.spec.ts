@@ -353,6 +353,39 @@ test.describe('CTA tracking and analytics', () => {
     expect((await request.response())?.status()).toBe(202);
   });
 
+  test('a visitor who moves on before the SDK has loaded keeps both page views', async ({
+    page,
+  }) => {
+    const views: Array<Record<string, unknown>> = [];
+    page.on('request', (req) => {
+      if (isAnalyticsLog(req)) views.push(...eventsOf(req).filter((e) => e.type === 'page_view'));
+    });
+    // The SDK's chunk arrives only after the visitor has moved on, as on a slow network.
+    let movedOn!: () => void;
+    const visitorMovedOn = new Promise<void>((resolve) => (movedOn = resolve));
+    let held = 0;
+    await page.route(/\/assets\/sdk-[^/]*\.js$/, async (route) => {
+      held += 1;
+      await visitorMovedOn;
+      await route.continue();
+    });
+    await page.goto('/?utm_source=quick');
+    // Once the app has taken the page over, left at once by the keyboard, which starts the load.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Pricing' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveTitle(/^Pricing/);
+    expect(held).toBe(1);
+    movedOn();
+    await expect.poll(() => views.length, { timeout: 15_000 }).toBe(2);
+    expect(views[0]).toMatchObject({ pathname: '/', utm_source: 'quick' });
+    expect(views[1]).toMatchObject({ pathname: '/pricing' });
+    expect(views[1]).not.toHaveProperty('utm_source');
+  });
+
   test.describe('with Do Not Track', () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(() => {

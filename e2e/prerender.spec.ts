@@ -76,9 +76,15 @@ const APP_CODE = {
   zod: ['_zod', 'ZodError'],
   // The contract's workspace wire shapes and notices.
   workspaces: ['Private: only members of this workspace can open it.'],
+  // The contract's role table.
+  permissions: ['Opens the workspace and its projects read-only'],
+  // The SDK's client (its refresh call and workspace routes): it loads after the page settles.
+  sdk: ['/api/auth/refresh', '/api/workspaces'],
 };
 
-test('a visitor loads no schema code and breaks no CSP rule on a public page', async ({ page }) => {
+test('a visitor loads no SDK or schema code and breaks no CSP rule on a public page', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;

@@ -15,7 +15,9 @@ beforeAll(() => {
 /** The no-restricted-imports messages ESLint gives `code` as if it were the file at `path`. */
 async function restrictedImports(path, code) {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId?.endsWith('no-restricted-imports'))
+    .map((m) => m.message);
 }
 
 describe('server modules', () => {
@@ -127,5 +129,35 @@ describe('the preview sandbox', () => {
       expect.stringContaining('The sandbox never imports the SDK'),
       expect.stringContaining('The sandbox imports nothing of the app outside its folder'),
     ]);
+  });
+});
+
+describe('public pages', () => {
+  it('refuse the SDK client itself and take it through sdk-loader.ts', async () => {
+    for (const path of [
+      'apps/web/src/components/layout/boundary-fixture.tsx',
+      'apps/web/src/features/marketing/routes/boundary-fixture.tsx',
+    ]) {
+      const up = path.split('/').length - 4;
+      const messages = await restrictedImports(
+        path,
+        [
+          `import { client } from '${'../'.repeat(up)}sdk.ts';`,
+          `import { loadClient } from '${'../'.repeat(up)}sdk-loader.ts';`,
+          `import type { client as Client } from '${'../'.repeat(up)}sdk.ts';`,
+          'export { client, loadClient, type Client };',
+          '',
+        ].join('\n'),
+      );
+      expect(messages, path).toEqual([expect.stringContaining('through sdk-loader.ts')]);
+    }
+  });
+
+  it('leave a signed-in screen free to import it', async () => {
+    const messages = await restrictedImports(
+      'apps/web/src/features/dashboard/routes/boundary-fixture.tsx',
+      "import { client } from '../../../sdk.ts';\nexport { client };\n",
+    );
+    expect(messages).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import './styles.css';
 import { App } from './app.tsx';
 import { endHydration, startHydration } from './hydration.ts';
 import { preloadPage } from './router.tsx';
-import { client } from './sdk.ts';
+import type { AuthSource } from './features/auth/index.ts';
+import { clientLoaded, loadClient, mayBeSignedIn, scheduleClientLoad } from './sdk-loader.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -17,14 +18,22 @@ function Interactive({ container, children }: { container: HTMLElement; children
   useEffect(() => {
     endHydration();
     container.removeAttribute('inert');
+    scheduleClientLoad();
   }, [container]);
   return children;
 }
 
+// The SDK is not in the entry: it loads when needed (sdk-loader.ts, docs/decisions/045).
+const authSource: AuthSource = {
+  loaded: clientLoaded.then((client) => client.auth),
+  load: () => loadClient().then((client) => client.auth),
+  mayBeSignedIn,
+};
+
 const app = (
   <StrictMode>
     <Interactive container={root}>
-      <App auth={client.auth} />
+      <App authSource={authSource} />
     </Interactive>
   </StrictMode>
 );

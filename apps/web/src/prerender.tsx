@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
-import type { AuthClient } from '@codewright/sdk';
 import { App } from './app.tsx';
+import type { AuthSource } from './features/auth/index.ts';
 import { PageMetaCollector, type PageMeta } from './features/marketing/index.ts';
 import { startHydration } from './hydration.ts';
 import { preloadPage, routes } from './router.tsx';
@@ -13,7 +13,9 @@ import { preloadPage, routes } from './router.tsx';
  * browser's own (<App>, only the router differs) so the first render in the browser matches it; the
  * visitor is unknown here, so auth is "loading" (see hydration.ts).
  */
-const noAuth = {} as AuthClient; // never called: no effect runs during a server render
+const never = new Promise<never>(() => undefined);
+/** No SDK at build time: no effect runs during a server render, and nothing loads it. */
+const noAuth: AuthSource = { loaded: never, load: () => never, mayBeSignedIn: () => false };
 
 export interface PrerenderedPage {
   html: string;
@@ -29,7 +31,7 @@ export async function render(pathname: string): Promise<PrerenderedPage> {
     <StrictMode>
       <PageMetaCollector value={(m) => (meta = m)}>
         <App
-          auth={noAuth}
+          authSource={noAuth}
           createRouter={() => createMemoryRouter(routes, { initialEntries: [pathname] })}
         />
       </PageMetaCollector>

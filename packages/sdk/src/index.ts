@@ -29,17 +29,21 @@ export {
 export { DEFAULT_STORAGE_KEY, type StoredAuth } from './auth/token-store.ts';
 /** The state before start-up has settled; what a page rendered without a visitor (at build time) shows. */
 export { LOADING as LOADING_AUTH_STATE } from './auth/auth-helpers.ts';
+/** No session; what a page shows at once when start-up cannot find one (see mayFindSession). */
+export { SIGNED_OUT as SIGNED_OUT_AUTH_STATE } from './auth/auth-helpers.ts';
 export {
   PARENT_TOKEN_REQUEST_TYPE,
   PARENT_TOKEN_RESPONSE_TYPE,
   type ParentTokenMessage,
 } from './auth/parent-handoff.ts';
 export { URL_AUTH_PARAMS } from './auth/url-handoff.ts';
+export { mayFindSession } from './auth/start-hints.ts';
 export {
   AnalyticsClient,
   channelOf,
   type AnalyticsFields,
   type AnalyticsHost,
+  type PageAddress,
   type AnalyticsValue,
 } from './analytics/analytics-client.ts';
 export { computeCtaStats, type CtaClick, type CtaStats } from './analytics/cta.ts';

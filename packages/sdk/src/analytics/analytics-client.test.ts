@@ -228,6 +228,17 @@ describe('page views', () => {
     expect(events(0)[1]).not.toHaveProperty('utm_source');
   });
 
+  it('record the address given when the calls come after the visitor moved on', async () => {
+    const { analytics, events, host } = setup();
+    const landed = { ...host.location! };
+    host.location = { pathname: '/docs', search: '', origin: 'https://cw.test' };
+    analytics.page({}, landed);
+    analytics.page();
+    await analytics.flush();
+    expect(events(0)[0]).toMatchObject({ pathname: '/pricing', utm_source: 'news' });
+    expect(events(0)[1]).toMatchObject({ pathname: '/docs', referrer: 'https://cw.test/pricing' });
+  });
+
   it('channelOf names the source', () => {
     expect(channelOf('', 'https://a.test', null)).toBe('direct');
     expect(channelOf('https://www.bing.com/search', 'https://a.test', null)).toBe('search');

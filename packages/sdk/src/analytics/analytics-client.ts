@@ -35,9 +35,12 @@ export type QueuedEvent = { type: string; timestamp: string; session_id: string 
   string | number | boolean | null
 >;
 
+/** Where a page view happened: the parts of `window.location` it reads. */
+export type PageAddress = { pathname: string; search: string; origin: string };
+
 /** The slice of `window` the module uses; injectable for tests and non-browser hosts. */
 export interface AnalyticsHost {
-  location?: { pathname: string; search: string; origin: string };
+  location?: PageAddress;
   document?: { referrer: string; visibilityState?: string };
   screen?: { width: number };
   navigator?: {
@@ -198,11 +201,13 @@ export class AnalyticsClient {
   /**
    * Logs a page view of the current address: pathname, referrer (the previous
    * in-app page after a client-side navigation), screen width, channel and utm_*.
+   * `at` is the address seen, when the call comes later than the visit (an app
+   * that loads the SDK after showing the page); the current one by default.
    */
-  page(fields: AnalyticsFields = {}): void {
+  page(fields: AnalyticsFields = {}, at?: PageAddress): void {
     if (!this.enabled) return;
     const host = this.options.host;
-    const location = host?.location;
+    const location = at ?? host?.location;
     const pathname = location?.pathname ?? '';
     const params = new URLSearchParams(location?.search ?? '');
     const referrer =

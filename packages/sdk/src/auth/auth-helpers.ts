@@ -22,6 +22,15 @@ export function stateOf(session: Session | null, user: User | null): AuthState {
   };
 }
 
+/** No session: what start-up settles on when it finds none. */
+export const SIGNED_OUT: AuthState = {
+  user: null,
+  session: null,
+  isAuthenticated: false,
+  isLoading: false,
+  status: 'signed-out',
+};
+
 export function sameUser(a: User | null, b: User | null): boolean {
   return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }

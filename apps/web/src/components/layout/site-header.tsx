@@ -23,7 +23,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 /** Shared header (SPEC §2.2). Sign In / Get Started open the auth dialog, returning to /dashboard. */
 export function SiteHeader() {
-  const { auth, status } = useAuth();
+  const { loadAuth, status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   // The menu is open for the location it was opened on: any navigation (choosing a link) closes it.
@@ -53,7 +53,7 @@ export function SiteHeader() {
     // Leave guarded pages first, synchronously, so their guard cannot bounce us to /sign-in.
     await navigate('/', { flushSync: true });
     try {
-      await auth.signOut();
+      await (await loadAuth()).signOut();
     } catch (error) {
       console.error('Sign out failed', error);
     }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { client } from '../../sdk.ts';
+import { loadClient } from '../../sdk-loader.ts';
 
 /**
  * Returns `track(ctaName)`, which records a call-to-action click on the current
@@ -11,7 +11,8 @@ export function useTrackCta(): (ctaName: string) => void {
   const { pathname } = useLocation();
   return useCallback(
     (ctaName: string) => {
-      void client.analytics.trackCta({ ctaName, page: pathname });
+      // A click is an interaction: the SDK loads now if it has not yet (sdk-loader.ts).
+      void loadClient().then((client) => client.analytics.trackCta({ ctaName, page: pathname }));
     },
     [pathname],
   );

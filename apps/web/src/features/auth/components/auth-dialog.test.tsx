@@ -46,7 +46,16 @@ function fakeAuth(
 function setup(auth: AuthClient, props: { redirectTo?: string } = {}) {
   const onOpenChange = vi.fn();
   render(
-    <AuthContext.Provider value={{ auth, state: signedOut, user: null, status: 'signed-out' }}>
+    <AuthContext.Provider
+      // As on a public page: the SDK is not loaded until the dialog asks for it.
+      value={{
+        auth: null,
+        loadAuth: async () => auth,
+        state: signedOut,
+        user: null,
+        status: 'signed-out',
+      }}
+    >
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           <Route path="/" element={<AuthDialog open onOpenChange={onOpenChange} {...props} />} />

@@ -104,7 +104,7 @@ function AuthDialogBody(props: BodyProps) {
   const { view, setView, mode, setMode, busy, setBusy, onSignedIn, redirectTo, redirectState } =
     props;
   const goOn = () => navigate(redirectTo, { state: redirectState });
-  const { auth } = useAuth();
+  const { auth, loadAuth } = useAuth();
   const navigate = useNavigate();
   // null until the server has said which social providers it offers.
   const [providers, setProviders] = useState<Provider[] | null>(null);
@@ -117,17 +117,23 @@ function AuthDialogBody(props: BodyProps) {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    let cached = providerCache.get(auth);
-    if (!cached) {
-      cached = auth.getProviders().catch(() => []);
-      providerCache.set(auth, cached);
-    }
     let live = true;
-    void cached.then((list) => live && setProviders(list));
+    void loadAuth()
+      .then((client) => {
+        let cached = providerCache.get(client);
+        if (!cached) {
+          cached = client.getProviders().catch(() => []);
+          providerCache.set(client, cached);
+        }
+        return cached;
+      })
+      // The SDK's chunk failed to load: the email form still works once it does.
+      .catch((): Provider[] => [])
+      .then((list) => live && setProviders(list));
     return () => {
       live = false;
     };
-  }, [auth]);
+  }, [loadAuth]);
 
   // Move focus with the view so keyboard users are never left on a removed button.
   useEffect(() => {
@@ -157,7 +163,8 @@ function AuthDialogBody(props: BodyProps) {
   async function onSocial(id: SocialProviderId, failure: string) {
     setBusy(true);
     try {
-      await signInWithSocial(auth, id);
+      // Loaded by now (the dialog asked for it): the popup opens within the click, unblocked.
+      await signInWithSocial(auth ?? (await loadAuth()), id);
       await goOn();
       onSignedIn();
     } catch (error) {
@@ -177,15 +184,16 @@ function AuthDialogBody(props: BodyProps) {
     }
     setBusy(true);
     try {
+      const client = auth ?? (await loadAuth());
       if (mode === 'signup') {
-        await auth.signUp({ email: trimmedEmail, password });
+        await client.signUp({ email: trimmedEmail, password });
         toast.success(MESSAGES.accountCreated);
         // The email stays in the form; the password is typed again to sign in.
         setPassword('');
         setMode('signin');
         focusPasswordAfterBusy.current = true;
       } else {
-        await auth.signInWithPassword({ email: trimmedEmail, password });
+        await client.signInWithPassword({ email: trimmedEmail, password });
         // Navigate before closing so the opener's own "signed in" redirect never races this one.
         await goOn();
         onSignedIn();

@@ -29,7 +29,7 @@ export interface EmailLinkFormProps {
 
 /** The dialog's "Forgot password?" and "Email me a sign-in link" forms: one email field, one answer. */
 export function EmailLinkForm({ kind, initialEmail, busy, setBusy, onBack }: EmailLinkFormProps) {
-  const { auth } = useAuth();
+  const { loadAuth } = useAuth();
   const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -46,6 +46,7 @@ export function EmailLinkForm({ kind, initialEmail, busy, setBusy, onBack }: Ema
     }
     setBusy(true);
     try {
+      const auth = await loadAuth();
       const message =
         kind === 'reset'
           ? await auth.requestPasswordReset(trimmed)

@@ -15,7 +15,7 @@ export function RequireAuth({ fallback, children }: RequireAuthProps) {
   const location = useLocation();
 
   // The SDK is the source of truth; React state can trail it by one render right after sign-in.
-  const live = state.status === 'signed-in' ? state : auth.getState();
+  const live = state.status === 'signed-in' || !auth ? state : auth.getState();
 
   if (live.status === 'signed-in' && live.user) return <>{children(live.user)}</>;
   if (live.status === 'loading') return <>{fallback}</>;

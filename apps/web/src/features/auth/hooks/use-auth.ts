@@ -2,8 +2,13 @@ import { createContext, useContext } from 'react';
 import type { AuthClient, AuthState, AuthStatus, User } from '@codewright/sdk';
 
 export interface AuthContextValue {
-  /** The SDK's auth module; components call it for sign-in, sign-up, sign-out. */
-  auth: AuthClient;
+  /**
+   * The SDK's auth module once it has loaded, else null (docs/decisions/045): code that acts
+   * (sign-in, sign-up, sign-out) calls `loadAuth()`, which loads it when needed.
+   */
+  auth: AuthClient | null;
+  /** Resolves with the SDK's auth module, loading it first when needed. */
+  loadAuth: () => Promise<AuthClient>;
   state: AuthState;
   user: User | null;
   status: AuthStatus;

@@ -18,7 +18,7 @@ import { errorMessageOf } from '../social-sign-in.ts';
 /** /reset-password?token=… from the reset mail: choose a new password, then sign in. */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
-  const { auth } = useAuth();
+  const { loadAuth } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      const message = await auth.confirmPasswordReset({ token, password });
+      const message = await (await loadAuth()).confirmPasswordReset({ token, password });
       setResult({ ok: true, message });
       toast.success(message);
     } catch (error) {

@@ -46,7 +46,7 @@ function checkLinkOnce(auth: AuthClient, token: string): Promise<VerifyEmailResp
 /** /verify-email?token=… from the verification mail: proves the address, then the next step. */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
-  const { auth, status } = useAuth();
+  const { loadAuth, status } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   // Decided by an answer (or the missing token); until then the auth status decides.
@@ -70,20 +70,22 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (!token || status === 'loading' || decided) return;
     let live = true;
-    checkLinkOnce(auth, token).then(
-      (result) => live && setView({ kind: 'done', result }),
-      (error: unknown) => {
-        if (!live) return;
-        // Signed out, signed in as another account, or the session ended: ask instead.
-        if (codeOf(error) === 'VERIFICATION_CHOICE_REQUIRED' || codeOf(error) === 'TOKEN_EXPIRED')
-          setView({ kind: 'choose' });
-        else fail(error);
-      },
-    );
+    loadAuth()
+      .then((auth) => checkLinkOnce(auth, token))
+      .then(
+        (result) => live && setView({ kind: 'done', result }),
+        (error: unknown) => {
+          if (!live) return;
+          // Signed out, signed in as another account, or the session ended: ask instead.
+          if (codeOf(error) === 'VERIFICATION_CHOICE_REQUIRED' || codeOf(error) === 'TOKEN_EXPIRED')
+            setView({ kind: 'choose' });
+          else fail(error);
+        },
+      );
     return () => {
       live = false;
     };
-  }, [auth, token, status, decided]);
+  }, [loadAuth, token, status, decided]);
 
   async function confirmWithPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,7 +97,7 @@ export function VerifyEmailPage() {
     setBusy('password');
     setPasswordError(null);
     try {
-      setView({ kind: 'done', result: await auth.confirmEmail(token, { password }) });
+      setView({ kind: 'done', result: await (await loadAuth()).confirmEmail(token, { password }) });
     } catch (error) {
       if (codeOf(error) === 'INVALID_CREDENTIALS')
         setPasswordError(errorMessageOf(error) ?? ACCOUNT_MESSAGES.wrongVerifyPassword);
@@ -109,7 +111,10 @@ export function VerifyEmailPage() {
     if (busy) return;
     setBusy('notMine');
     try {
-      setView({ kind: 'done', result: await auth.confirmEmail(token, { notMine: true }) });
+      setView({
+        kind: 'done',
+        result: await (await loadAuth()).confirmEmail(token, { notMine: true }),
+      });
     } catch (error) {
       fail(error);
     } finally {
@@ -122,7 +127,7 @@ export function VerifyEmailPage() {
     if (busy || !email.trim()) return;
     setBusy('mail');
     try {
-      await auth.requestPasswordReset(email.trim());
+      await (await loadAuth()).requestPasswordReset(email.trim());
       setResetSent(true);
     } catch (error) {
       toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
@@ -136,7 +141,7 @@ export function VerifyEmailPage() {
     if (busy || !email.trim()) return;
     setBusy('mail');
     try {
-      toast.success(await auth.resendVerificationEmail(email.trim()));
+      toast.success(await (await loadAuth()).resendVerificationEmail(email.trim()));
     } catch (error) {
       toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
     } finally {

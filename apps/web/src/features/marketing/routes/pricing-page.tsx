@@ -11,7 +11,7 @@ import {
 import { PageHeader, PageSection } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { client } from '../../../sdk.ts';
+import { loadClient } from '../../../sdk-loader.ts';
 import { useAuth } from '../../auth/index.ts';
 import { useTrackCta } from '../../analytics/index.ts';
 import { FaqList } from '../components/faq-list.tsx';
@@ -52,9 +52,9 @@ export function PricingPage() {
       }
       setBusy(plan);
       // Self-serve, as the spec says: the upgrade sets the plan directly; there is no payment step.
-      client.plan
-        .upgrade(plan)
-        .then(async () => {
+      loadClient()
+        .then(async (client) => {
+          await client.plan.upgrade(plan);
           toast.success(`You're on the ${PLAN_LIMITS[plan].name} plan.`);
           // Refresh the user so the header, dashboard and this page see the new plan.
           await client.auth.getCurrentUser().catch(() => null);

@@ -21,7 +21,7 @@ export function InvitationPage() {
   const { auth, state } = useAuth();
   const [params] = useSearchParams();
   // The SDK is the source of truth; React state can trail it by one render right after sign-in.
-  const live = state.status === 'signed-in' ? state : auth.getState();
+  const live = state.status === 'signed-in' || !auth ? state : auth.getState();
   if (live.status === 'signed-in' && live.user)
     return <Accept key={live.user.id} user={live.user} />;
   if (live.status === 'loading') return <Waiting />;
