@@ -144,3 +144,29 @@ test('a signed-in user gets their own header over the prerendered one', async ({
     ),
   ).toBe(true);
 });
+
+test('a signed-in user who acts before the SDK has loaded is not asked to sign in', async ({
+  page,
+  login,
+}) => {
+  await login();
+  // The SDK's chunk arrives only after the click, as on a slow network.
+  let clicked!: () => void;
+  const userClicked = new Promise<void>((resolve) => (clicked = resolve));
+  let held = 0;
+  await page.route(/\/assets\/sdk-[^/]*\.js$/, async (route) => {
+    held += 1;
+    await userClicked;
+    await route.continue();
+  });
+  await page.goto('/examples');
+  await waitForApp(page);
+  await page
+    .getByRole('button', { name: /Try this prompt/ })
+    .first()
+    .click();
+  expect(held).toBe(1);
+  clicked();
+  await expect(page).toHaveURL(/\/generator$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -17,7 +17,7 @@ export interface AuthGate {
 
 /** Signed-in-only actions of the marketing pages: act, or ask the visitor to sign in first. */
 export function useAuthGate(): AuthGate {
-  const { status } = useAuth();
+  const { status, loadAuth } = useAuth();
   const [open, setOpen] = useState(false);
   const [redirectState, setRedirectState] = useState<unknown>(undefined);
   const signedIn = status === 'signed-in';
@@ -25,10 +25,18 @@ export function useAuthGate(): AuthGate {
     signedIn,
     loading: status === 'loading',
     run: (action, after) => {
-      if (signedIn) action();
-      else {
+      const askToSignIn = () => {
         setRedirectState(after?.state);
         setOpen(true);
+      };
+      if (signedIn) action();
+      else if (status !== 'loading') askToSignIn();
+      else {
+        // Asked while the auth state loads (the SDK arrives after a public page:
+        // docs/decisions/045): wait for start-up, so a signed-in visitor is never asked to sign in.
+        void loadAuth()
+          .then((auth) => auth.initialize())
+          .then((state) => (state.status === 'signed-in' ? action() : askToSignIn()), askToSignIn);
       }
     },
     dialog: <LazyAuthDialog open={open} onOpenChange={setOpen} redirectState={redirectState} />,
