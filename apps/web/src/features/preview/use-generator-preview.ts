@@ -4,7 +4,7 @@
  * and "Fix with AI" as an edit through the generator's own send. Kept apart from the panel so
  * that /generator loads none of the panel's code before it opens.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import { buildPreviewFixRequest, type PreviewProblem } from '@codewright/contract';
 import type { EditorMarker, EditorReveal } from '../editor/index.ts';
 
@@ -41,8 +41,13 @@ export function useGeneratorPreview(input: GeneratorPreviewInput) {
   }
   const onEditorChange = useCallback(
     (next: string) => {
-      setTyped(next);
-      setCode(next);
+      // The editor shows the key itself; the page follows as a transition, which React renders
+      // in slices between keystrokes and restarts when a newer key comes, so no frame waits for
+      // the whole page (the typing budget). A save or a prompt reads the code ahead of it.
+      startTransition(() => {
+        setTyped(next);
+        setCode(next);
+      });
     },
     [setCode],
   );
