@@ -39,6 +39,7 @@ import { dataRoutes } from './modules/data-services/data.routes.ts';
 import workspacesPlugin from './modules/workspaces/workspaces.plugin.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { shareRoutes } from './modules/workspaces/share.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import urlFetcherPlugin from './plugins/url-fetcher.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       });
       await api.register(shareRoutes, { prefix: '/share' });
+      await api.register(realtimeRoutes, { prefix: '/realtime' });
       // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
       await api.register(accountSettingsRoutes, { prefix: '/auth' });
       api.setNotFoundHandler(async () => {

@@ -36,3 +36,4 @@ export * from './preview.ts';
 export * from './preview.schemas.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
+export * from './realtime.ts';

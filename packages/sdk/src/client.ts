@@ -21,6 +21,7 @@ import { createVersionsClient } from './versions/versions-client.ts';
 import { createPreviewClient } from './preview/preview-client.ts';
 import { createAccountSettingsClient } from './account/account-settings-client.ts';
 import { createWorkspacesClient } from './workspaces/workspaces-client.ts';
+import { createRealtimeClient } from './realtime/realtime-client.ts';
 import { AnalyticsClient } from './analytics/analytics-client.ts';
 import type { ClientOptions, CodewrightClient } from './types.ts';
 
@@ -121,6 +122,8 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     currentUser: () => signedIn.getState().user,
   });
 
+  const realtime = createRealtimeClient({ http, projectId: options.projectId });
+
   return {
     projectId: options.projectId,
     auth,
@@ -135,5 +138,6 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     data,
     account,
     workspaces,
+    realtime,
   };
 }

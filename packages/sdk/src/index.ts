@@ -57,3 +57,4 @@ export type {
   WorkspaceSummary,
   WorkspacesClient,
 } from './workspaces/workspaces-client.ts';
+export type { RealtimeClient } from './realtime/realtime-client.ts';

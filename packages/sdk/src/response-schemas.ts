@@ -20,6 +20,8 @@ export {
   OAuthMessageSchema,
   PlanInfoSchema,
   PreviewBuildResultSchema,
+  RealtimeMessageListSchema,
+  RealtimeMessageSchema,
   ProvidersResponseSchema,
   RemoveResultSchema,
   RevokedSessionsSchema,

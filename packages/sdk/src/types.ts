@@ -11,6 +11,7 @@ import type { PlanClient } from './plan/plan-types.ts';
 import type { PreviewClient } from './preview/preview-types.ts';
 import type { StorageClient } from './storage/storage-types.ts';
 import type { VersionsClient } from './versions/versions-types.ts';
+import type { RealtimeClient } from './realtime/realtime-client.ts';
 import type { WorkspacesClient } from './workspaces/workspaces-client.ts';
 
 export type {
@@ -85,4 +86,6 @@ export interface CodewrightClient {
   readonly account: AccountSettingsClient;
   /** Workspaces, members, invitations, share links, and `hasRole` / `can` (workspaces/workspaces-client.ts). */
   readonly workspaces: WorkspacesClient;
+  /** Channels of projects and workspaces: publish and read back (realtime/realtime-client.ts). */
+  readonly realtime: RealtimeClient;
 }
