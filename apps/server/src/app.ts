@@ -6,8 +6,9 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { PATH_SEGMENT_MAX_LENGTH } from '@codewright/contract';
+import { PATH_SEGMENT_MAX_LENGTH, REALTIME_FRAME_MAX_BYTES } from '@codewright/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
@@ -187,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiPlugin, { config });
   await app.register(versionsPlugin);
   await app.register(workspacesPlugin, { urls: publicUrls });
+  // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009.
+  await app.register(websocket, { options: { maxPayload: REALTIME_FRAME_MAX_BYTES } });
 
   await app.register(
     async (api) => {
@@ -244,7 +247,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       });
       await api.register(shareRoutes, { prefix: '/share' });
-      await api.register(realtimeRoutes, { prefix: '/realtime' });
+      await api.register(realtimeRoutes, {
+        prefix: '/realtime',
+        heartbeatMs: config.REALTIME_HEARTBEAT_MS,
+      });
       // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
       await api.register(accountSettingsRoutes, { prefix: '/auth' });
       api.setNotFoundHandler(async () => {

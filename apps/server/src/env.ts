@@ -4,6 +4,7 @@ import {
   ANALYTICS_RATE_LIMIT_DEFAULT,
   CTA_INSERT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_APP_PROJECT_ID,
+  REALTIME_HEARTBEAT_MS,
   SIGNIN_FAILURE_LIMIT_DEFAULT,
   SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT,
 } from '@codewright/contract';
@@ -87,6 +88,8 @@ const EnvSchema = z.object({
     blankIsUnset,
     z.coerce.number().int().min(0).max(60_000).default(2000),
   ),
+  // A realtime websocket that sends nothing for two of these (ms) is closed (SPEC §9: 25 s).
+  REALTIME_HEARTBEAT_MS: positiveInt(REALTIME_HEARTBEAT_MS),
   TRUST_PROXY: trustProxy,
   WEB_DIST_DIR: optionalString.default(DEFAULT_WEB_DIST_DIR),
   SMTP_URL: z.preprocess(

@@ -74,6 +74,12 @@ export const SERVER_ERROR_MESSAGES = {
   // Live preview builds (docs/api.md § Preview, docs/decisions/019)
   PREVIEW_BUILD_TIMEOUT:
     'The preview build took too long and was stopped. Preview a smaller file, or simplify the code.',
+  // Realtime websockets (docs/api.md § Realtime); messages name the limit or the channel.
+  BAD_FRAME: 'A frame is one JSON object, as text, of a known type.',
+  UPGRADE_REQUIRED: 'Open this address as a websocket (GET with Upgrade: websocket).',
+  NOT_SUBSCRIBED: 'Subscribe to the channel first.',
+  SUBSCRIPTION_LIMIT_REACHED:
+    'This connection holds the most channels it may: unsubscribe from one first.',
   // Requests the server makes to a URL a user gave (DESIGN §2c, §3.14); messages carry the reason.
   URL_NOT_ALLOWED: 'That URL cannot be fetched: only public http(s) addresses are allowed.',
   URL_FETCH_FAILED: 'The URL could not be fetched. Check it and try again.',

@@ -71,3 +71,62 @@ export type RealtimeMessagesQuery = z.infer<typeof RealtimeMessagesQuerySchema>;
 
 export const RealtimeMessageListSchema = z.object({ messages: z.array(RealtimeMessageSchema) });
 export type RealtimeMessageList = z.infer<typeof RealtimeMessageListSchema>;
+
+// The websocket, `GET /api/realtime/{project}/ws` (docs/api.md § Realtime): JSON text frames.
+
+// SPEC §9's time-outs and heartbeat are REALTIME_TIMEOUT_MS and REALTIME_HEARTBEAT_MS (constants.ts).
+/** Largest frame either way, as UTF-8 (a publish frame carries a payload of at most 6 KB). */
+export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;
+/** Channels one connection may hold at once. */
+export const REALTIME_MAX_SUBSCRIPTIONS = 50;
+/** Frames a connection may send per 10 s; more are refused with RATE_LIMITED. */
+export const REALTIME_FRAMES_PER_10S = 100;
+/** Largest presence metadata object, as UTF-8 JSON. */
+export const REALTIME_PRESENCE_META_MAX_BYTES = 1024;
+
+/** Close codes the server uses (4000–4999 are the application's). */
+export const REALTIME_CLOSE = {
+  unauthorized: 4401,
+  heartbeatMissed: 4408,
+  tooManyFrames: 4429,
+} as const;
+
+const ref = z.string().max(64).optional();
+const meta = z.record(z.string(), z.unknown(), { error: 'meta must be a JSON object' });
+
+/** What a client sends. `ref` is echoed in the answer to that frame. */
+export const RealtimeClientFrameSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096), ref }),
+    z.strictObject({ type: z.literal('subscribe'), channel: RealtimeChannelSchema, ref }),
+    z.strictObject({ type: z.literal('unsubscribe'), channel: RealtimeChannelSchema, ref }),
+    RealtimePublishBodySchema.extend({ type: z.literal('publish'), ref }),
+    z.strictObject({ type: z.literal('presence'), channel: RealtimeChannelSchema, meta, ref }),
+    z.strictObject({ type: z.literal('ping'), ref }),
+  ],
+  { error: 'type must be one of auth, subscribe, unsubscribe, publish, presence, ping' },
+);
+export type RealtimeClientFrame = z.infer<typeof RealtimeClientFrameSchema>;
+
+/** One member on a channel: who, in which colour, with what they said about themselves. */
+export interface RealtimePresenceMember {
+  userId: string;
+  name: string;
+  color: string;
+  meta: Record<string, unknown>;
+}
+
+/** What the server sends. */
+export type RealtimeServerFrame =
+  | { type: 'ready'; userId: string; ref?: string }
+  | { type: 'subscribed'; channel: string; ref?: string }
+  | { type: 'unsubscribed'; channel: string; reason?: string; ref?: string }
+  | { type: 'message'; message: RealtimeMessage }
+  | { type: 'published'; id: string; ref?: string }
+  | { type: 'presence'; channel: string; members: RealtimePresenceMember[] }
+  | { type: 'pong'; ref?: string }
+  | { type: 'error'; code: string; message: string; ref?: string };
+
+/** `GET …/presence?channel=`: who is on the channel now. */
+export const RealtimePresenceQuerySchema = z.strictObject({ channel: RealtimeChannelSchema });

@@ -17,6 +17,8 @@ declare module 'fastify' {
     adminEmails: ReadonlySet<string>;
     /** preHandler that requires a valid Bearer access token and sets request.principal. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /** The principal of an access token and when it expires (a websocket's first message). */
+    principalForToken(token: string): Promise<{ principal: Principal; expiresAtMs: number }>;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -57,6 +59,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorate('adminEmails', adminEmails);
   app.decorateRequest('principal', null);
   app.decorate('authenticate', auth.authenticate);
+  app.decorate('principalForToken', auth.principalForToken);
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });

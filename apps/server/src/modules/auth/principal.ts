@@ -86,12 +86,14 @@ export function createPrincipalAuth(options: {
     return pending;
   };
 
-  /** preHandler: requires a valid Bearer access token and sets request.principal. */
-  async function authenticate(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new AppError('UNAUTHORIZED');
-    const claims = await tokens.verify(match[1]!);
+  /**
+   * The principal of an access token and the time it expires (epoch ms): UNAUTHORIZED for a bad
+   * token, TOKEN_EXPIRED for an expired one or a signed-out session.
+   */
+  async function principalForToken(
+    token: string,
+  ): Promise<{ principal: Principal; expiresAtMs: number }> {
+    const claims = await tokens.verify(token);
     let principal = principals.get(claims.sid);
     if (!principal || principal.user.id !== claims.sub) {
       principal = await loadPrincipal(claims.sid, claims.sub);
@@ -99,10 +101,18 @@ export function createPrincipalAuth(options: {
     }
     // A signed-out (revoked) session reads as expired so clients drop their tokens.
     if (principal.revoked) throw new AppError('TOKEN_EXPIRED');
-    request.principal = principal;
+    return { principal, expiresAtMs: claims.exp * 1000 };
   }
 
-  return { cache, authenticate };
+  /** preHandler: requires a valid Bearer access token and sets request.principal. */
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new AppError('UNAUTHORIZED');
+    request.principal = (await principalForToken(match[1]!)).principal;
+  }
+
+  return { cache, authenticate, principalForToken };
 }
 
 /** The principal of an authenticated request (only after `app.authenticate`). */

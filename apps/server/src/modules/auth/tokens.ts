@@ -14,6 +14,9 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** Claims of a verified token, with its expiry (seconds since the epoch). */
+export type VerifiedClaims = AccessClaims & { exp: number };
+
 /** Signs and verifies HS256 access tokens with one imported key (imported once: verification is on every request). */
 export class AccessTokens {
   // A token that verified once stays valid until its exp (it cannot change),
@@ -58,11 +61,11 @@ export class AccessTokens {
   }
 
   /** Verifies a token; TOKEN_EXPIRED when past its lifetime, UNAUTHORIZED for anything else wrong. */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string): Promise<VerifiedClaims> {
     const now = Date.now();
     const cached = this.verified.get(token, now);
-    if (cached) return { sub: cached.sub, sid: cached.sid };
-    let claims: AccessClaims & { exp: number };
+    if (cached) return { sub: cached.sub, sid: cached.sid, exp: cached.exp };
+    let claims: VerifiedClaims;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -82,7 +85,7 @@ export class AccessTokens {
       throw new AppError('UNAUTHORIZED');
     }
     this.verified.set(token, claims, now, claims.exp * 1000);
-    return { sub: claims.sub, sid: claims.sid };
+    return { sub: claims.sub, sid: claims.sid, exp: claims.exp };
   }
 }
 

@@ -7,8 +7,9 @@ import {
   RealtimeMessageListSchema,
   RealtimeMessageSchema,
 } from '@codewright/contract';
-import { createProject, errorOf } from '../db/db-test-helpers.ts';
-import { call, proTeam, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
+import { errorOf } from '../db/db-test-helpers.ts';
+import { call, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
+import { realtimeTeam, removeMember } from './realtime-test-helpers.ts';
 
 const servers = useTeamServers();
 const BASE = '/api/realtime/codewright';
@@ -20,9 +21,8 @@ const messages = (token: string | undefined, query: string) =>
 
 /** A Pro team (owner, editor, viewer, stranger) with one private project of the owner's. */
 async function team() {
-  const members = await proTeam(servers.t.app, servers.sink);
-  const project = (await createProject(servers.t.app, members.owner.token)) as { id: string };
-  return { ...members, projectChannel: `project:${project.id}` };
+  const { channel, ...members } = await realtimeTeam(servers.t.app, servers.sink);
+  return { ...members, projectChannel: channel };
 }
 
 describe('realtime channels', () => {
@@ -103,13 +103,7 @@ describe('realtime channels', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect((await messages(editor.token, `channel=${channel}`)).json().messages).toHaveLength(1);
 
-    const removed = await call(
-      servers.t.app,
-      'DELETE',
-      `/api/workspaces/${wsId}/members/${editor.id}`,
-      owner.token,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
+    await removeMember(servers.t.app, owner.token, wsId, editor.id);
     expect((await messages(editor.token, `channel=${channel}`)).statusCode).toBe(404);
     expect((await publish(editor.token, { channel, event: 'x', payload: {} })).statusCode).toBe(
       404,

@@ -1,23 +1,92 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  REALTIME_CLOSE,
+  REALTIME_TIMEOUT_MS,
   RealtimeMessageListSchema,
   RealtimeMessageSchema,
   RealtimeMessagesQuerySchema,
+  RealtimePresenceQuerySchema,
   RealtimePublishBodySchema,
+  type RealtimePublishBody,
 } from '@codewright/contract';
+import { AppError } from '../../lib/app-error.ts';
 import { principalOf } from '../auth/principal.ts';
-import { createRealtimeService } from './realtime.service.ts';
+import { openConnection, type RealtimeConnection } from './realtime-connection.ts';
+import { createRealtimeHub } from './realtime-hub.ts';
+import { authorizeChannel, createRealtimeService } from './realtime.service.ts';
 
 const ProjectParams = z.object({ project: z.string() });
 
+export interface RealtimeRoutesOptions {
+  /** A websocket silent for two of these (ms) is closed (REALTIME_HEARTBEAT_MS). */
+  heartbeatMs: number;
+}
+
 /**
- * /api/realtime/{project} (DESIGN §2c, docs/api.md § Realtime): publish to a channel and read
- * back what it kept since an id. The websocket and presence come with the connection layer.
+ * /api/realtime/{project} (DESIGN §2c, docs/api.md § Realtime): the websocket, publish, who is
+ * present, and what a channel kept since an id. Messages reach the websockets of this process.
  */
-export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (
+  app,
+  options,
+) => {
   const service = createRealtimeService({ db: app.db, workspaces: app.workspaces });
+  const hub = createRealtimeHub();
+  const connections = new Set<RealtimeConnection>();
+  const authorize = (userId: string, channel: string, use: 'read' | 'write') =>
+    authorizeChannel(app.workspaces, userId, channel, use);
+  const publish = async (userId: string, body: RealtimePublishBody) => {
+    const message = await service.publish(userId, body);
+    hub.deliver(message);
+    return message;
+  };
   const authenticated = { onRequest: [app.requireAppProject, app.authenticate] };
+
+  // A member removed from a workspace, or given a lower role, leaves its channels at once.
+  const stopMembers = app.workspaces.onMembershipChanged((userId) => {
+    for (const connection of connections)
+      if (connection.signedInAs === userId)
+        void connection.recheck().catch((error: unknown) => app.log.error({ err: error }));
+  });
+  // A connection that sent nothing (not even a ping) for two heartbeats is gone.
+  const sweep = setInterval(() => {
+    const silentSince = Date.now() - 2 * options.heartbeatMs;
+    for (const connection of connections)
+      if (connection.lastSeen < silentSince)
+        connection.close(REALTIME_CLOSE.heartbeatMissed, 'No heartbeat: reconnect.');
+  }, options.heartbeatMs);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    stopMembers();
+    clearInterval(sweep);
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/:project/ws',
+    onRequest: [app.requireAppProject],
+    schema: { params: ProjectParams },
+    // A plain GET (no upgrade) is told what to do instead of a bare 404.
+    handler: async () => {
+      throw new AppError('UPGRADE_REQUIRED', 426);
+    },
+    wsHandler: (socket) => {
+      const connection = openConnection(
+        socket,
+        {
+          principalForToken: (token) => app.principalForToken(token),
+          authorize,
+          publish,
+          hub,
+          authTimeoutMs: REALTIME_TIMEOUT_MS,
+          log: app.log,
+        },
+        (closed) => connections.delete(closed),
+      );
+      connections.add(connection);
+    },
+  });
 
   app.post(
     '/:project/publish',
@@ -30,8 +99,20 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await service.publish(principalOf(request).user.id, request.body);
+      const message = await publish(principalOf(request).user.id, request.body);
       return reply.code(201).send(message);
+    },
+  );
+
+  app.get(
+    '/:project/presence',
+    {
+      ...authenticated,
+      schema: { params: ProjectParams, querystring: RealtimePresenceQuerySchema },
+    },
+    async (request) => {
+      await authorize(principalOf(request).user.id, request.query.channel, 'read');
+      return { members: hub.presence(request.query.channel) };
     },
   );
 

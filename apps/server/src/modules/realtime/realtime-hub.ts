@@ -1,0 +1,113 @@
+import type {
+  RealtimeMessage,
+  RealtimePresenceMember,
+  RealtimeServerFrame,
+} from '@codewright/contract';
+
+/** One open websocket as the hub sees it: who it is and how to send it a frame. */
+export interface HubMember {
+  readonly userId: string;
+  readonly name: string;
+  send(frame: RealtimeServerFrame): void;
+}
+
+/** Twelve colours that read on the app's dark surface; a user keeps theirs on every channel. */
+const COLORS = [
+  '#f87171',
+  '#fb923c',
+  '#fbbf24',
+  '#a3e635',
+  '#34d399',
+  '#2dd4bf',
+  '#38bdf8',
+  '#818cf8',
+  '#a78bfa',
+  '#e879f9',
+  '#f472b6',
+  '#94a3b8',
+];
+
+/** The colour of a user's presence, the same on every instance (a hash of the id). */
+export function presenceColor(userId: string): string {
+  let hash = 0;
+  for (const ch of userId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return COLORS[hash % COLORS.length]!;
+}
+
+/**
+ * The channels of this process's open websockets: who is on each, with their presence, and
+ * the fan-out of each kept message to the members of its channel. Authorization happens before
+ * a member is added (realtime-connection.ts); the hub only keeps the books.
+ */
+export function createRealtimeHub() {
+  const channels = new Map<string, Map<HubMember, Record<string, unknown>>>();
+
+  function presenceOf(channel: string): RealtimePresenceMember[] {
+    const members = channels.get(channel);
+    if (!members) return [];
+    // One entry per user, however many tabs they have open: the last one's metadata.
+    const byUser = new Map<string, RealtimePresenceMember>();
+    for (const [member, meta] of members)
+      byUser.set(member.userId, {
+        userId: member.userId,
+        name: member.name,
+        color: presenceColor(member.userId),
+        meta,
+      });
+    return [...byUser.values()];
+  }
+
+  function announce(channel: string): void {
+    const frame: RealtimeServerFrame = { type: 'presence', channel, members: presenceOf(channel) };
+    for (const member of channels.get(channel)?.keys() ?? []) member.send(frame);
+  }
+
+  return {
+    /** Adds a member to a channel (idempotent) and tells everyone there who is present. */
+    join(channel: string, member: HubMember): void {
+      let members = channels.get(channel);
+      if (!members) channels.set(channel, (members = new Map()));
+      if (!members.has(member)) members.set(member, {});
+      announce(channel);
+    },
+
+    /** Removes a member from a channel; true when it was there. */
+    leave(channel: string, member: HubMember): boolean {
+      const members = channels.get(channel);
+      if (!members?.delete(member)) return false;
+      if (members.size === 0) channels.delete(channel);
+      else announce(channel);
+      return true;
+    },
+
+    /** Sets what a member says about itself on a channel it has joined; false when it has not. */
+    setPresence(channel: string, member: HubMember, meta: Record<string, unknown>): boolean {
+      const members = channels.get(channel);
+      if (!members?.has(member)) return false;
+      members.set(member, meta);
+      announce(channel);
+      return true;
+    },
+
+    /** Who is on a channel now (one entry per user). */
+    presence: presenceOf,
+
+    /** Sends a kept message to every member of its channel, the sender's own sockets included. */
+    deliver(message: RealtimeMessage): void {
+      const frame: RealtimeServerFrame = { type: 'message', message };
+      for (const member of channels.get(message.channel)?.keys() ?? []) member.send(frame);
+    },
+
+    /** The channels a member is on (to re-check them when its user's roles change). */
+    channelsOf(member: HubMember): string[] {
+      return [...channels].filter(([, m]) => m.has(member)).map(([channel]) => channel);
+    },
+
+    /** Open connections, for the heartbeat sweep and tests. */
+    get channelCount(): number {
+      return channels.size;
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

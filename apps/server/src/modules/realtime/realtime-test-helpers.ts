@@ -1,0 +1,100 @@
+/** Test helpers for /api/realtime (used by *.api.test.ts only). */
+import { WebSocket } from 'ws';
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { RealtimeServerFrame } from '@codewright/contract';
+import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { createProject } from '../db/db-test-helpers.ts';
+import { call, proTeam } from '../workspaces/workspace-test-helpers.ts';
+
+/** A Pro team (owner, editor, viewer, stranger) and the channel of one private project of theirs. */
+export async function realtimeTeam(app: FastifyInstance, sink: SmtpSink) {
+  const members = await proTeam(app, sink);
+  const project = (await createProject(app, members.owner.token)) as { id: string };
+  return { ...members, channel: `project:${project.id}` };
+}
+
+/** The owner removes a member from the workspace (204). */
+export async function removeMember(
+  app: FastifyInstance,
+  ownerToken: string,
+  workspaceId: string,
+  userId: string,
+): Promise<void> {
+  const res = await call(
+    app,
+    'DELETE',
+    `/api/workspaces/${workspaceId}/members/${userId}`,
+    ownerToken,
+  );
+  expect(res.statusCode, res.body).toBe(204);
+}
+
+/** The user and session an access token names (to sign other tokens for them). */
+export function claimsOf(token: string): { sub: string; sid: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
+}
+
+/** A test's realtime websocket over real TCP: frames received, and waits on them. */
+export interface TestSocket {
+  frames: RealtimeServerFrame[];
+  send(frame: unknown): void;
+  /** The first frame not yet taken by an earlier `next` that `match`es, waiting for it if need be. */
+  next(
+    match: (frame: RealtimeServerFrame) => boolean,
+    timeoutMs?: number,
+  ): Promise<RealtimeServerFrame>;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+/** Opens `url`; with a token, signs in with the first frame and waits for `ready`. */
+export async function connectSocket(url: string, token?: string): Promise<TestSocket> {
+  const ws = new WebSocket(url);
+  const frames: RealtimeServerFrame[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as RealtimeServerFrame);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const taken = new Set<number>();
+  const socket: TestSocket = {
+    frames,
+    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    next(match, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const at = frames.findIndex((f, i) => !taken.has(i) && match(f));
+          if (at < 0) return false;
+          taken.add(at);
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(frames[at]!);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    closed,
+    close: () => ws.close(),
+  };
+  if (token) {
+    socket.send({ type: 'auth', token });
+    await socket.next((f) => f.type === 'ready');
+  }
+  return socket;
+}
