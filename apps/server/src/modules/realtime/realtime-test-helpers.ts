@@ -30,6 +30,11 @@ export async function removeMember(
   expect(res.statusCode, res.body).toBe(204);
 }
 
+/** POST /api/realtime/codewright/publish as `token`. */
+export function publishOverRest(app: FastifyInstance, token: string, body: unknown) {
+  return call(app, 'POST', '/api/realtime/codewright/publish', token, body);
+}
+
 /** The user and session an access token names (to sign other tokens for them). */
 export function claimsOf(token: string): { sub: string; sid: string } {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
@@ -96,5 +101,13 @@ export async function connectSocket(url: string, token?: string): Promise<TestSo
     socket.send({ type: 'auth', token });
     await socket.next((f) => f.type === 'ready');
   }
+  return socket;
+}
+
+/** A signed-in websocket at `url`, subscribed to `channel`. */
+export async function subscribedSocket(url: string, token: string, channel: string) {
+  const socket = await connectSocket(url, token);
+  socket.send({ type: 'subscribe', channel });
+  await socket.next((f) => f.type === 'subscribed');
   return socket;
 }

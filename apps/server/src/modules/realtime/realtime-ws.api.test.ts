@@ -11,7 +11,13 @@ import { aroundTests } from '../../test/around-tests.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { newUser, projectRow, rest } from '../db/db-test-helpers.ts';
 import { call, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
-import { claimsOf, connectSocket, realtimeTeam, removeMember } from './realtime-test-helpers.ts';
+import {
+  claimsOf,
+  connectSocket,
+  publishOverRest,
+  realtimeTeam,
+  removeMember,
+} from './realtime-test-helpers.ts';
 
 const servers = useTeamServers();
 const listening = aroundTests(
@@ -108,17 +114,11 @@ describe('the realtime websocket', () => {
       });
 
     // Published over REST by a teammate without a socket: delivered live too.
-    const rest = await call(
-      servers.t.app,
-      'POST',
-      '/api/realtime/codewright/publish',
-      editor.token,
-      {
-        channel,
-        event: 'project.saved',
-        payload: { name: 'Demo' },
-      },
-    );
+    const rest = await publishOverRest(servers.t.app, editor.token, {
+      channel,
+      event: 'project.saved',
+      payload: { name: 'Demo' },
+    });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(await b.next(is('message'))).toMatchObject({ message: { event: 'project.saved' } });
 
@@ -159,7 +159,7 @@ describe('the realtime websocket', () => {
     ].map((f) => (f as { channel: string }).channel);
     expect(dropped.sort()).toEqual([channel, `workspace:${wsId}`].sort());
     // Nothing published there reaches them any more.
-    await call(servers.t.app, 'POST', '/api/realtime/codewright/publish', owner.token, {
+    await publishOverRest(servers.t.app, owner.token, {
       channel,
       event: 'after',
       payload: {},

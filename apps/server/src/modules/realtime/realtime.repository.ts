@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { REALTIME_HISTORY_PER_CHANNEL, type RealtimeMessage } from '@codewright/contract';
 import { type Executor, rowsOf } from '../../db/query.ts';
+
+/** The PostgreSQL NOTIFY channel every instance of one database listens on. */
+export const FANOUT_CHANNEL = 'codewright_realtime';
+/** NOTIFY takes payloads under 8000 bytes; a larger envelope names the message by id instead. */
+const NOTIFY_MAX_BYTES = 7900;
+
+/** What one instance tells the others: the whole message, or its id when it is too large. */
+export type FanoutEnvelope =
+  { origin: string; message: RealtimeMessage } | { origin: string; id: string };
 
 const MESSAGE_COLUMNS = sql`id::text as id, channel, event, payload, sender_id as "senderId",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
@@ -14,7 +24,10 @@ export const realtimeRepository = {
   async insert(
     db: Executor,
     message: { channel: string; event: string; payload: unknown; senderId: string },
+    origin: string,
   ): Promise<RealtimeMessage> {
+    // The NOTIFY goes out with the insert's commit, to every instance on this database (this
+    // one skips its own origin): the whole message, or its id when that would not fit.
     const [row] = rowsOf<RealtimeMessage>(
       await db.execute(
         sql`with added as (
@@ -28,11 +41,32 @@ export const realtimeRepository = {
               select id from realtime_messages where channel = ${message.channel}
               order by id desc offset ${REALTIME_HISTORY_PER_CHANNEL - 1}
             )
+          ),
+          kept as (select ${MESSAGE_COLUMNS} from added),
+          envelope as (
+            select json_build_object('origin', ${origin}::text, 'message', row_to_json(kept))::text as whole,
+              json_build_object('origin', ${origin}::text, 'id', kept.id)::text as by_id
+            from kept
+          ),
+          told as (
+            select pg_notify(${FANOUT_CHANNEL},
+              case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else by_id end)
+            from envelope
           )
-          select ${MESSAGE_COLUMNS} from added`,
+          select kept.* from kept, told`,
       ),
     );
     return row!;
+  },
+
+  /** One kept message by id (a NOTIFY too large to carry it names it); null once dropped. */
+  async byId(db: Executor, id: string): Promise<RealtimeMessage | null> {
+    const [row] = rowsOf<RealtimeMessage>(
+      await db.execute(
+        sql`select ${MESSAGE_COLUMNS} from realtime_messages where id = ${id}::bigint`,
+      ),
+    );
+    return row ?? null;
   },
 
   /** The kept messages of `channel` after `since` (all when null), oldest first. */
@@ -51,3 +85,68 @@ export const realtimeRepository = {
     );
   },
 };
+
+/**
+ * Listens on FANOUT_CHANNEL with a connection of its own (LISTEN holds one), and passes on each
+ * envelope another instance sent. A lost connection is opened again with a growing delay (up to
+ * 30 s); messages sent meanwhile are not replayed here (clients read them back since an id).
+ */
+export function listenForFanout(options: {
+  connection: pg.ClientConfig;
+  origin: string;
+  onEnvelope: (envelope: FanoutEnvelope) => void;
+  onError: (error: unknown) => void;
+}): { close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async () => {
+    const next = new pg.Client(options.connection);
+    next.on('notification', (note) => {
+      if (note.channel !== FANOUT_CHANNEL || !note.payload) return;
+      try {
+        const envelope = JSON.parse(note.payload) as FanoutEnvelope;
+        if (envelope.origin !== options.origin) options.onEnvelope(envelope);
+      } catch (error) {
+        options.onError(error);
+      }
+    });
+    next.on('error', (error) => {
+      options.onError(error);
+      reconnect(next);
+    });
+    next.on('end', () => reconnect(next));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${FANOUT_CHANNEL}`);
+      attempt = 0;
+    } catch (error) {
+      options.onError(error);
+      reconnect(next);
+    }
+  };
+
+  const reconnect = (failed: pg.Client) => {
+    if (closed || client !== failed) return;
+    client = null;
+    void failed.end().catch(() => undefined);
+    const delay = Math.min(30_000, 500 * 2 ** attempt);
+    attempt += 1;
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
+    },
+  };
+}

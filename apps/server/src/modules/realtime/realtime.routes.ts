@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,6 +16,7 @@ import { principalOf } from '../auth/principal.ts';
 import { openConnection, type RealtimeConnection } from './realtime-connection.ts';
 import { createRealtimeHub } from './realtime-hub.ts';
 import { authorizeChannel, createRealtimeService } from './realtime.service.ts';
+import { listenForFanout } from './realtime.repository.ts';
 
 const ProjectParams = z.object({ project: z.string() });
 
@@ -25,14 +27,29 @@ export interface RealtimeRoutesOptions {
 
 /**
  * /api/realtime/{project} (DESIGN §2c, docs/api.md § Realtime): the websocket, publish, who is
- * present, and what a channel kept since an id. Messages reach the websockets of this process.
+ * present, and what a channel kept since an id. Messages reach the websockets of every instance
+ * on the same database (PostgreSQL LISTEN/NOTIFY); presence is per instance.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (
   app,
   options,
 ) => {
-  const service = createRealtimeService({ db: app.db, workspaces: app.workspaces });
+  const origin = randomUUID();
+  const service = createRealtimeService({ db: app.db, workspaces: app.workspaces, origin });
   const hub = createRealtimeHub();
+  // What other instances on this database keep reaches the websockets of this one too.
+  const fanout = listenForFanout({
+    connection: app.dbPool.options,
+    origin,
+    onEnvelope: (envelope) => {
+      if ('message' in envelope) return hub.deliver(envelope.message);
+      void service
+        .byId(envelope.id)
+        .then((message) => message && hub.deliver(message))
+        .catch((error: unknown) => app.log.error({ err: error }, 'realtime fan-out read failed'));
+    },
+    onError: (error) => app.log.warn({ err: error }, 'realtime fan-out connection'),
+  });
   const connections = new Set<RealtimeConnection>();
   const authorize = (userId: string, channel: string, use: 'read' | 'write') =>
     authorizeChannel(app.workspaces, userId, channel, use);
@@ -60,6 +77,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
   app.addHook('onClose', async () => {
     stopMembers();
     clearInterval(sweep);
+    await fanout.close();
   });
 
   app.route({

@@ -54,8 +54,10 @@ export async function authorizeChannel(
 export function createRealtimeService(deps: {
   db: Database;
   workspaces: Pick<WorkspaceService, 'projectAccess' | 'roleIn'>;
+  /** This instance's name in the fan-out (realtime.repository.ts): its own NOTIFYs are skipped. */
+  origin: string;
 }) {
-  const { db, workspaces } = deps;
+  const { db, workspaces, origin } = deps;
   return {
     /** Keeps a message on a channel the caller may write to, and answers it as kept. */
     async publish(userId: string, body: RealtimePublishBody): Promise<RealtimeMessage> {
@@ -67,7 +69,12 @@ export function createRealtimeService(deps: {
           `The payload is ${bytes} bytes; a realtime message carries at most ${REALTIME_PAYLOAD_MAX_BYTES} bytes of JSON.`,
         );
       await authorizeChannel(workspaces, userId, body.channel, 'write');
-      return realtimeRepository.insert(db, { ...body, senderId: userId });
+      return realtimeRepository.insert(db, { ...body, senderId: userId }, origin);
+    },
+
+    /** A kept message by id (for a NOTIFY that named it); null once it has been dropped. */
+    byId(id: string): Promise<RealtimeMessage | null> {
+      return realtimeRepository.byId(db, id);
     },
 
     /** The kept messages of a channel the caller may read, after `since`, oldest first. */
