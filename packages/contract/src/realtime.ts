@@ -125,6 +125,7 @@ export type RealtimeServerFrame =
   | { type: 'message'; message: RealtimeMessage }
   | { type: 'published'; id: string; ref?: string }
   | { type: 'presence'; channel: string; members: RealtimePresenceMember[] }
+  | { type: 'tracked'; channel: string; ref?: string }
   | { type: 'pong'; ref?: string }
   | { type: 'error'; code: string; message: string; ref?: string };
 

@@ -22,6 +22,7 @@ import { createPreviewClient } from './preview/preview-client.ts';
 import { createAccountSettingsClient } from './account/account-settings-client.ts';
 import { createWorkspacesClient } from './workspaces/workspaces-client.ts';
 import { createRealtimeClient } from './realtime/realtime-client.ts';
+import type { WebSocketFactory } from './realtime/realtime-socket.ts';
 import { AnalyticsClient } from './analytics/analytics-client.ts';
 import type { ClientOptions, CodewrightClient } from './types.ts';
 
@@ -122,7 +123,18 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     currentUser: () => signedIn.getState().user,
   });
 
-  const realtime = createRealtimeClient({ http, projectId: options.projectId });
+  const realtime = createRealtimeClient({
+    http,
+    projectId: options.projectId,
+    socketUrl: realtimeSocketUrl(options.baseUrl ?? '', options.projectId, win),
+    openSocket: socketFactory(options.WebSocket),
+    getAccessToken: () => signedIn.getAccessToken(),
+  });
+  // The websocket follows the session: a refreshed token is sent on it, a sign-out closes it.
+  auth.onAuthStateChange((state) => {
+    if (state.session) realtime.renewToken(state.session.accessToken);
+    else realtime.disconnect();
+  });
 
   return {
     projectId: options.projectId,
@@ -140,4 +152,17 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     workspaces,
     realtime,
   };
+}
+
+/** ws(s)://host/api/realtime/{project}/ws from the API's base URL, or the page's origin. */
+function realtimeSocketUrl(baseUrl: string, projectId: string, win: Window | null): string {
+  const path = `/api/realtime/${encodeURIComponent(projectId)}/ws`;
+  const origin = baseUrl || win?.location.origin || 'http://localhost';
+  return `${origin.replace(/^http/, 'ws')}${path}`;
+}
+
+/** The WebSocket constructor given, else the platform's (browsers, Node 22+); null when none. */
+function socketFactory(given: ClientOptions['WebSocket']): WebSocketFactory | null {
+  const Ctor = given ?? (globalThis as { WebSocket?: ClientOptions['WebSocket'] }).WebSocket;
+  return Ctor ? (url) => new Ctor(url) : null;
 }

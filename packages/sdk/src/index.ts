@@ -57,4 +57,5 @@ export type {
   WorkspaceSummary,
   WorkspacesClient,
 } from './workspaces/workspaces-client.ts';
-export type { RealtimeClient } from './realtime/realtime-client.ts';
+export type { RealtimeChannel, RealtimeClient } from './realtime/realtime-client.ts';
+export type { RealtimeChannelState, WebSocketLike } from './realtime/realtime-socket.ts';

@@ -12,6 +12,7 @@ import type { PreviewClient } from './preview/preview-types.ts';
 import type { StorageClient } from './storage/storage-types.ts';
 import type { VersionsClient } from './versions/versions-types.ts';
 import type { RealtimeClient } from './realtime/realtime-client.ts';
+import type { WebSocketLike } from './realtime/realtime-socket.ts';
 import type { WorkspacesClient } from './workspaces/workspaces-client.ts';
 
 export type {
@@ -70,6 +71,8 @@ export interface ClientOptions {
   /** OAuth popup: how often to check it (default 1 s) and when to give up (default 30 s) — SPEC §9. */
   oauthPopupPollMs?: number;
   oauthPopupTimeoutMs?: number;
+  /** The WebSocket class for `client.realtime.channel()` (default: the platform's; Node 20 has none: pass `ws`). */
+  WebSocket?: new (url: string) => WebSocketLike;
 }
 
 export interface CodewrightClient {

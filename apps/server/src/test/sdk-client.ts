@@ -4,7 +4,8 @@
  * like them typechecked by tsconfig.sdk-tests.json (the SDK needs DOM types).
  */
 import type { FastifyInstance } from 'fastify';
-import { createClient, type CodewrightClientInternals } from '@codewright/sdk';
+import { WebSocket } from 'ws';
+import { createClient, type ClientOptions, type CodewrightClientInternals } from '@codewright/sdk';
 import { newSession } from './auth-helpers.ts';
 
 /** Storage in memory, as a browser's localStorage would hold the session. */
@@ -28,6 +29,8 @@ export async function clientSignedInAs(
     baseUrl,
     storage: memoryStorage(),
     autoInitialize: false,
+    // Node 20 has no WebSocket of its own: the one @fastify/websocket is built on.
+    WebSocket: WebSocket as unknown as ClientOptions['WebSocket'],
   });
   await client.auth.signInWithPassword({ email, password });
   return client;

@@ -3,10 +3,35 @@
  * § Realtime). Publishing needs a role that may write there (FORBIDDEN 403); a channel the caller
  * may not read rejects with NOT_FOUND (404), like one that does not exist.
  */
-import type { RealtimeMessage } from '@codewright/contract';
+import type { RealtimeMessage, RealtimePresenceMember } from '@codewright/contract';
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { RequestOptions } from '../request-options.ts';
+import {
+  createRealtimeSocket,
+  type RealtimeChannelState,
+  type WebSocketFactory,
+} from './realtime-socket.ts';
+
+/**
+ * One channel over the client's realtime websocket (SPEC §4.5): subscribe, then hear its
+ * messages and who is present; `state` moves disconnected → connecting → connected → subscribed.
+ */
+export interface RealtimeChannel {
+  readonly name: string;
+  readonly state: RealtimeChannelState;
+  /** Opens the websocket if need be and joins; rejects after 10 s, or with NOT_FOUND / FORBIDDEN. */
+  subscribe(): Promise<void>;
+  /** Leaves the channel; the websocket closes with the last one. */
+  unsubscribe(): Promise<void>;
+  /** Publishes over the websocket; resolves with the kept message's id (10 s time-out). */
+  send(event: string, payload: Record<string, unknown>): Promise<string>;
+  /** What this member says about itself on the channel (≤ 1 KB), kept across reconnects. */
+  track(meta: Record<string, unknown>): Promise<void>;
+  onMessage(listener: (message: RealtimeMessage) => void): () => void;
+  onPresence(listener: (members: RealtimePresenceMember[]) => void): () => void;
+  onStateChange(listener: (state: RealtimeChannelState) => void): () => void;
+}
 
 export interface RealtimeClient {
   /**
@@ -25,16 +50,30 @@ export interface RealtimeClient {
     channel: string,
     options?: RequestOptions & { since?: string; limit?: number },
   ): Promise<RealtimeMessage[]>;
+  /**
+   * A channel over the websocket (`project:<id>` or `workspace:<id>`).
+   * @example const ch = client.realtime.channel(`project:${id}`); ch.onMessage(show); await ch.subscribe();
+   */
+  channel(name: string): RealtimeChannel;
+  /** Sends a fresh access token on the open websocket (the SDK does this after each refresh). */
+  renewToken(token: string): void;
+  /** Closes the websocket and stops reconnecting (the SDK does this on sign-out). */
+  disconnect(): void;
 }
 
 /** Builds `client.realtime`. */
 export function createRealtimeClient(options: {
   http: HttpClient;
   projectId: string;
+  /** The websocket's address (ws: or wss:), from the client's baseUrl or the page's origin. */
+  socketUrl: string;
+  /** Opens a websocket; null where none exists (a page can then not subscribe). */
+  openSocket: WebSocketFactory | null;
+  getAccessToken(): Promise<string | null>;
 }): RealtimeClient {
   const { http } = options;
   const base = `/api/realtime/${encodeURIComponent(options.projectId)}`;
-  return {
+  const client: RealtimeClient = {
     async publish(channel, event, payload, request = {}) {
       const body = await http({
         method: 'POST',
@@ -52,5 +91,41 @@ export function createRealtimeClient(options: {
       });
       return (await parseResponse('RealtimeMessageListSchema', body)).messages;
     },
+    channel(name) {
+      const entry = socket().entryOf(name);
+      const on = <T>(set: Set<T>, listener: T) => {
+        set.add(listener);
+        return () => void set.delete(listener);
+      };
+      return {
+        name,
+        get state() {
+          return entry.state;
+        },
+        subscribe: () => socket().subscribe(name),
+        unsubscribe: () => socket().unsubscribe(name),
+        send: (event, payload) => socket().send(name, event, payload),
+        track: (meta) => socket().track(name, meta),
+        onMessage: (listener) => on(entry.onMessage, listener),
+        onPresence: (listener) => on(entry.onPresence, listener),
+        onStateChange: (listener) => on(entry.onState, listener),
+      };
+    },
+    renewToken: (token) => shared?.renewToken(token),
+    disconnect: () => shared?.close(),
   };
+
+  let shared: ReturnType<typeof createRealtimeSocket> | null = null;
+  function socket() {
+    if (!options.openSocket)
+      throw new TypeError('No WebSocket here: pass createClient({ WebSocket }) outside a browser.');
+    shared ??= createRealtimeSocket({
+      url: options.socketUrl,
+      open: options.openSocket,
+      getAccessToken: options.getAccessToken,
+      missed: (channel, since) => client.messages(channel, { since }),
+    });
+    return shared;
+  }
+  return client;
 }

@@ -183,7 +183,7 @@ export function openConnection(
           );
         if (!deps.hub.setPresence(frame.channel, connection, frame.meta))
           throw new AppError('NOT_SUBSCRIBED', 409, `Subscribe to ${frame.channel} first.`);
-        return;
+        return send({ type: 'tracked', channel: frame.channel, ...ref });
       }
     }
   }

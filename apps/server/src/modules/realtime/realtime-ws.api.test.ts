@@ -92,7 +92,8 @@ describe('the realtime websocket', () => {
     expect(both.members.map((m) => m.userId).sort()).toEqual([owner.id, viewer.id].sort());
     expect(both.members[0]!.color).toMatch(/^#[0-9a-f]{6}$/);
 
-    b.send({ type: 'presence', channel, meta: { state: 'viewing' } });
+    b.send({ type: 'presence', channel, meta: { state: 'viewing' }, ref: 't' });
+    expect(await b.next(is('tracked'))).toEqual({ type: 'tracked', channel, ref: 't' });
     const seen = (await a.next(
       (f) => f.type === 'presence' && f.members.some((m) => m.meta.state === 'viewing'),
     )) as Extract<RealtimeServerFrame, { type: 'presence' }>;

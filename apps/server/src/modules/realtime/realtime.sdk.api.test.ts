@@ -15,13 +15,18 @@ const server = aroundTests(
 );
 const newClient = () => signedInClient(server().t.app, server().baseUrl);
 
+/** A new signed-in client and the channel of a project of theirs. */
+async function clientWithProject() {
+  const client = await newClient();
+  const [project] = await client.db
+    .from('projects')
+    .insert({ name: 'Live', language: 'JavaScript', code: 'x' });
+  return { client, channel: `project:${project!.id}` };
+}
+
 describe('client.realtime', () => {
   it('publishes to a project channel and reads back since an id; a stranger gets NOT_FOUND', async () => {
-    const client = await newClient();
-    const [project] = await client.db
-      .from('projects')
-      .insert({ name: 'Live', language: 'JavaScript', code: 'x' });
-    const channel = `project:${project!.id}`;
+    const { client, channel } = await clientWithProject();
 
     const first = await client.realtime.publish(channel, 'project.saved', { name: 'Live' });
     expect(first).toMatchObject({ channel, event: 'project.saved', payload: { name: 'Live' } });
@@ -42,5 +47,38 @@ describe('client.realtime', () => {
       code: 'VALIDATION_ERROR',
       status: 400,
     });
+  });
+});
+
+describe('client.realtime.channel', () => {
+  it('subscribes, hears what is sent and who is present, refuses a stranger, and leaves', async () => {
+    const { client: owner, channel: name } = await clientWithProject();
+    const channel = owner.realtime.channel(name);
+    const states: string[] = [];
+    channel.onStateChange((s) => states.push(s));
+    const heard: string[] = [];
+    channel.onMessage((m) => heard.push(m.event));
+    let present: string[] = [];
+    channel.onPresence((members) => (present = members.map((m) => String(m.meta.state))));
+
+    await channel.subscribe();
+    expect(channel.state).toBe('subscribed');
+    expect(states).toEqual(['connecting', 'connected', 'subscribed']);
+    await channel.track({ state: 'editing' });
+    await expect.poll(() => present).toEqual(['editing']);
+
+    const id = await channel.send('cursor', { line: 1 });
+    expect(id).toMatch(/^\d+$/);
+    await owner.realtime.publish(channel.name, 'project.saved', { name: 'Live' });
+    await expect.poll(() => heard).toEqual(['cursor', 'project.saved']);
+
+    // A stranger's channel of the same name is refused, and the error says why.
+    const stranger = await newClient();
+    await expect(stranger.realtime.channel(channel.name).subscribe()).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await channel.unsubscribe();
+    expect(channel.state).toBe('disconnected');
+    stranger.realtime.disconnect();
   });
 });
