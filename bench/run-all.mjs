@@ -16,6 +16,7 @@ for (const script of [
   'parallel-fetches.mjs',
   'hostile-screenshots.mjs',
   'account-takeover.mjs',
+  'realtime-fanout.mjs',
   'typing-frames.mjs',
   'generator-open.mjs',
   'preview-ready.mjs',

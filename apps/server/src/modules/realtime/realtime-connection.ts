@@ -76,14 +76,15 @@ export function openConnection(
   let queue = Promise.resolve();
   const subscriptions = new Set<string>();
 
-  const send = (frame: RealtimeServerFrame) => {
+  const sendText = (text: string) => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > STALLED_BYTES) {
       connection.close(1013, 'Too far behind: reconnect and read what you missed.');
       return;
     }
-    socket.send(JSON.stringify(frame));
+    socket.send(text);
   };
+  const send = (frame: RealtimeServerFrame) => sendText(JSON.stringify(frame));
 
   const connection: RealtimeConnection = {
     get userId() {
@@ -99,6 +100,7 @@ export function openConnection(
       return lastSeen;
     },
     send,
+    sendText,
     async recheck() {
       if (!userId) return;
       for (const channel of [...subscriptions]) {

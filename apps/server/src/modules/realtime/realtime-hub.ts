@@ -9,7 +9,12 @@ export interface HubMember {
   readonly userId: string;
   readonly name: string;
   send(frame: RealtimeServerFrame): void;
+  /** A frame already written as JSON: a broadcast is serialized once for all its members. */
+  sendText(text: string): void;
 }
+
+/** Presence changes on a channel within this long go out as one frame. */
+export const PRESENCE_COALESCE_MS = 50;
 
 /** Twelve colours that read on the app's dark surface; a user keeps theirs on every channel. */
 const COLORS = [
@@ -41,6 +46,7 @@ export function presenceColor(userId: string): string {
  */
 export function createRealtimeHub() {
   const channels = new Map<string, Map<HubMember, Record<string, unknown>>>();
+  const announcing = new Map<string, NodeJS.Timeout>();
 
   function presenceOf(channel: string): RealtimePresenceMember[] {
     const members = channels.get(channel);
@@ -57,9 +63,22 @@ export function createRealtimeHub() {
     return [...byUser.values()];
   }
 
+  function broadcast(channel: string, frame: RealtimeServerFrame): void {
+    const members = channels.get(channel);
+    if (!members || members.size === 0) return;
+    const text = JSON.stringify(frame);
+    for (const member of members.keys()) member.sendText(text);
+  }
+
+  /** Tells the channel who is present, once for all the changes of the next moment. */
   function announce(channel: string): void {
-    const frame: RealtimeServerFrame = { type: 'presence', channel, members: presenceOf(channel) };
-    for (const member of channels.get(channel)?.keys() ?? []) member.send(frame);
+    if (announcing.has(channel)) return;
+    const timer = setTimeout(() => {
+      announcing.delete(channel);
+      broadcast(channel, { type: 'presence', channel, members: presenceOf(channel) });
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    announcing.set(channel, timer);
   }
 
   return {
@@ -75,8 +94,11 @@ export function createRealtimeHub() {
     leave(channel: string, member: HubMember): boolean {
       const members = channels.get(channel);
       if (!members?.delete(member)) return false;
-      if (members.size === 0) channels.delete(channel);
-      else announce(channel);
+      if (members.size === 0) {
+        channels.delete(channel);
+        clearTimeout(announcing.get(channel));
+        announcing.delete(channel);
+      } else announce(channel);
       return true;
     },
 
@@ -94,8 +116,7 @@ export function createRealtimeHub() {
 
     /** Sends a kept message to every member of its channel, the sender's own sockets included. */
     deliver(message: RealtimeMessage): void {
-      const frame: RealtimeServerFrame = { type: 'message', message };
-      for (const member of channels.get(message.channel)?.keys() ?? []) member.send(frame);
+      broadcast(message.channel, { type: 'message', message });
     },
 
     /** The channels a member is on (to re-check them when its user's roles change). */
