@@ -59,6 +59,13 @@ async function typeRound(page) {
       }
     }).observe({ type: 'long-animation-frame' });
   });
+  // Diagnostic (TYPE_PROFILE=1): a CPU profile of the typing, its heaviest functions by self time.
+  const cdp = process.env.TYPE_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const began = performance.now();
   for (const [i, line] of LINES.entries()) {
     if (i > 0) await page.keyboard.press('Enter');
@@ -66,6 +73,7 @@ async function typeRound(page) {
     await page.keyboard.press('Escape');
   }
   const typingMs = performance.now() - began;
+  if (cdp) printHeaviest((await cdp.send('Profiler.stop')).profile);
   await page.waitForTimeout(300);
   const frames = await page.evaluate(() => {
     const w = /** @type {any} */ (window);
@@ -76,6 +84,19 @@ async function typeRound(page) {
   if (process.env.TYPE_WHERE) console.error(frames.where.join('\n'));
   if (code !== TYPED) console.error(`the editor holds:\n${code}`);
   return { ...frames, typingMs, exact: code === TYPED };
+}
+
+/** Prints the 25 functions of a CPU profile with the most self time (ms). */
+function printHeaviest(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const { callFrame: f } = byId.get(profile.samples[i]);
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.error(top.map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
 }
 
 if (TYPED.length !== 200) throw new Error(`the typed text is ${TYPED.length} characters, not 200`);
