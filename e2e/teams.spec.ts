@@ -96,6 +96,26 @@ async function joinAs(
   expect(ok.status(), await ok.text()).toBe(200);
 }
 
+/** A Pro owner with an editor who joined their workspace, and one project of the owner's there. */
+async function teamWithProject(
+  request: APIRequestContext,
+  account: AccountServer,
+  project: { name: string; code: string },
+) {
+  const owner = await verifiedAccount(request, account);
+  await upgradeToPro(request, owner);
+  const wsId = await personalWorkspace(request, owner);
+  const member = await verifiedAccount(request, account);
+  await joinAs(request, account, owner, wsId, member, 'editor');
+  const created = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(owner),
+    data: { language: 'JavaScript', ...project },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { id: string }[])[0]!;
+  return { owner, member, wsId, projectId: id };
+}
+
 async function signedInPage(browser: Browser, baseURL: string, user: TestUser) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -656,16 +676,10 @@ test("a Free member's AI calls on a Pro team's project count against the owner: 
   account,
   browser,
 }) => {
-  const owner = await verifiedAccount(request, account);
-  await upgradeToPro(request, owner);
-  const wsId = await personalWorkspace(request, owner);
-  const member = await verifiedAccount(request, account);
-  await joinAs(request, account, owner, wsId, member, 'editor');
-  const created = await request.post('/api/db/codewright/rest/v1/projects', {
-    headers: auth(owner),
-    data: { name: 'Team Meter', language: 'JavaScript', code: 'const total = 1;\n' },
+  const { owner, member, wsId } = await teamWithProject(request, account, {
+    name: 'Team Meter',
+    code: 'const total = 1;\n',
   });
-  expect(created.status(), await created.text()).toBe(201);
   const members = await request.get(`/api/workspaces/${wsId}/members`, { headers: auth(owner) });
   const ownerRow = ((await members.json()) as { members: MemberRow[] }).members.find(
     (m) => m.userId === owner.id,
@@ -713,4 +727,45 @@ test("a Free member's AI calls on a Pro team's project count against the owner: 
   await page.getByRole('tab', { name: /^Chat/ }).click();
   await expect(note).toBeVisible();
   await page.screenshot({ path: `${dir}/generator-team-meter-390.png` });
+});
+
+test('teammates on the same project see each other in the generator, viewing or editing, and who left', async ({
+  request,
+  account,
+  browser,
+}) => {
+  const { owner, member, projectId } = await teamWithProject(request, account, {
+    name: 'Live Team',
+    code: 'const live = 1;\n',
+  });
+
+  const ownerPage = await signedInPage(browser, account.url, owner);
+  const memberPage = await signedInPage(browser, account.url, member);
+  for (const page of [ownerPage, memberPage]) {
+    await page.goto(`/generator/${projectId}`);
+    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
+      'const live = 1;',
+      { timeout: 20_000 },
+    );
+  }
+  // Each sees the other (initials in their colour), not themselves.
+  const presence = (page: Page) => page.getByTestId('presence');
+  await expect(presence(ownerPage)).toHaveAttribute('aria-label', /^Also here: .+ \(viewing\)$/);
+  await expect(presence(ownerPage).getByRole('listitem')).toHaveCount(1);
+  await expect(presence(memberPage).getByRole('listitem')).toHaveCount(1);
+
+  // The member types: the owner sees them editing.
+  await memberPage.locator('.monaco-editor .view-lines').first().click();
+  await memberPage.keyboard.press('End');
+  await memberPage.keyboard.type('// mine');
+  await expect(presence(ownerPage)).toHaveAttribute('aria-label', /\(editing\)$/);
+  await shot(ownerPage, 'generator-presence-1280');
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
+  await expect(presence(ownerPage)).toBeVisible();
+  await shot(ownerPage, 'generator-presence-390');
+
+  // The member leaves: gone from the owner's header.
+  await memberPage.context().close();
+  await expect(presence(ownerPage)).toHaveCount(0, { timeout: 15_000 });
+  await ownerPage.context().close();
 });

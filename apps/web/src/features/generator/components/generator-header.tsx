@@ -3,6 +3,8 @@ import { ArrowLeft, Save } from 'lucide-react';
 import { LANGUAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import type { RealtimePresenceMember } from '@codewright/contract';
+import { PresenceAvatars } from './presence-avatars.tsx';
 
 export interface GeneratorHeaderProps {
   projectName: string;
@@ -14,6 +16,8 @@ export interface GeneratorHeaderProps {
   unsaved: boolean;
   onSave: () => void;
   languageDisabled: boolean;
+  /** Teammates who have this project open (realtime presence); none for a new project. */
+  present?: RealtimePresenceMember[];
 }
 
 /**
@@ -32,6 +36,7 @@ export function GeneratorHeader({
   unsaved,
   onSave,
   languageDisabled,
+  present = [],
 }: GeneratorHeaderProps) {
   const saveLabel = updating ? 'Update' : 'Save Project';
   return (
@@ -67,6 +72,7 @@ export function GeneratorHeader({
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2" data-toast-clearance>
+        <PresenceAvatars members={present} />
         <label className="sr-only" htmlFor="generator-language">
           Language
         </label>

@@ -26,6 +26,7 @@ import { SaveDialog } from '../components/save-dialog.tsx';
 import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useProjectPresence } from '../hooks/use-project-presence.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
 import { generatorPath } from '../paths.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
@@ -209,6 +210,8 @@ function Generator({
   const role = useProjectRole(g.projectId);
   const readOnly = role !== null && !client.workspaces.can('update', 'project', role);
   const blocker = useLeaveGuard(g.unsaved, generatorPath(g.projectId));
+  // Teammates on this project now, and whether this member is editing it (docs/api.md § Realtime).
+  const present = useProjectPresence(g.projectId, user.id, g.unsaved);
   // Saving a new project or restoring a draft of another one (or of a new one): the address
   // names what is open, in place of where it was opened (so a reload, Back and a copied link
   // open this project).
@@ -262,6 +265,7 @@ function Generator({
         unsaved={g.unsaved}
         onSave={readOnly ? () => toast.error(VIEWER_SAVE_REFUSED) : openSave}
         languageDisabled={g.generating}
+        present={present}
       />
       {g.draftOffer ? (
         <RestoreOffer draft={g.draftOffer} onRestore={g.restoreDraft} onDiscard={g.discardDraft} />
