@@ -60,7 +60,10 @@ describe('passwords and tokens', () => {
     const tokens = await AccessTokens.create('k'.repeat(32), 'codewright');
     const now = Math.floor(Date.now() / 1000);
     const jwt = await tokens.sign({ sub: 'usr_1', sid: 'ses_1' }, now);
-    expect(await tokens.verify(jwt)).toEqual({ sub: 'usr_1', sid: 'ses_1' });
+    // With its expiry, which a websocket's connection is held to (realtime).
+    const claims = { sub: 'usr_1', sid: 'ses_1', exp: now + tokens.ttlSeconds };
+    expect(await tokens.verify(jwt)).toEqual(claims);
+    expect(await tokens.verify(jwt)).toEqual(claims); // again, from the verified-token cache
     const expired = await tokens.sign({ sub: 'usr_1', sid: 'ses_1' }, now - 10_000);
     await expect(tokens.verify(expired)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
     const other = await AccessTokens.create('k'.repeat(32), 'other-app');
