@@ -149,6 +149,28 @@ export interface GenerationPromptInput {
   currentCode?: string | null;
 }
 
+/** `code` in a fenced block tagged `tag`, its trailing blank lines dropped. */
+export const fenceCode = (tag: string, code: string) =>
+  `\`\`\`${tag}\n${code.replace(/\n+$/, '')}\n\`\`\``;
+
+/**
+ * The opening lines of the generation and edit prompts (SPEC §7.1): the role, the language, the
+ * request (trimmed) and, under `Current code:`, `currentCode` as given (a fenced block or '(empty)').
+ */
+export function codePromptHead(language: string, request: string, currentCode: string): string[] {
+  return [
+    `You are an expert ${language} programmer.`,
+    '',
+    `Language: ${language}`,
+    '',
+    'Request:',
+    request.trim(),
+    '',
+    'Current code:',
+    currentCode,
+  ];
+}
+
 /**
  * The SPEC §7.1 prompt: the chosen language, the user request, the current
  * code or '(empty)', and the instruction to give an explanation followed by
@@ -164,15 +186,7 @@ export function buildGenerationPrompt({
   const tag = fenceTagFor(language);
   const code = currentCode && currentCode.trim() !== '' ? currentCode : null;
   return [
-    `You are an expert ${language} programmer.`,
-    '',
-    `Language: ${language}`,
-    '',
-    'Request:',
-    request.trim(),
-    '',
-    'Current code:',
-    code === null ? '(empty)' : `\`\`\`${tag}\n${code.replace(/\n+$/, '')}\n\`\`\``,
+    ...codePromptHead(language, request, code === null ? '(empty)' : fenceCode(tag, code)),
     '',
     `Instructions: give a short explanation, followed by ONE fenced code block (\`\`\`${tag}) ` +
       `holding the complete ${language} code${code === null ? '' : ' with the requested change applied'}.`,

@@ -6,7 +6,7 @@
  * the layout of buildGenerationPrompt; the test model server reads them
  * (e2e/fixtures/model-server.mjs, e2e/README.md).
  */
-import { fenceTagFor } from './ai.ts';
+import { codePromptHead, fenceCode, fenceTagFor } from './ai.ts';
 import type { EditFormat, LineRange } from './edit-format.ts';
 import { assertLineRange, sliceLines } from './edit-format.ts';
 import {
@@ -32,8 +32,6 @@ export interface EditPromptInput {
   /** Lines to rewrite; the rest of the file is context only. Absent: the whole file. */
   selection?: LineRange;
 }
-
-const fenced = (tag: string, code: string) => `\`\`\`${tag}\n${code.replace(/\n+$/, '')}\n\`\`\``;
 
 function blockRules(scope: string): string {
   return [
@@ -67,17 +65,7 @@ export function buildEditPrompt({
   selection,
 }: EditPromptInput): string {
   const tag = fenceTagFor(language);
-  const head = [
-    `You are an expert ${language} programmer.`,
-    '',
-    `Language: ${language}`,
-    '',
-    'Request:',
-    request.trim(),
-    '',
-    'Current code:',
-    fenced(tag, code),
-  ];
+  const head = codePromptHead(language, request, fenceCode(tag, code));
   if (!selection) {
     const instructions =
       format === 'whole'
@@ -95,7 +83,7 @@ export function buildEditPrompt({
     ...head,
     '',
     `Selection: ${range}`,
-    fenced(tag, sliceLines(code, selection)),
+    fenceCode(tag, sliceLines(code, selection)),
     '',
     instructions,
   ].join('\n');
@@ -109,7 +97,7 @@ function describeFailure(result: BlockResult, index: number, tag: string): strin
     if (outcome.closest) {
       lines.push(
         `The closest lines are these, from line ${outcome.closest.line}:`,
-        fenced(tag, outcome.closest.lines.join('\n')),
+        fenceCode(tag, outcome.closest.lines.join('\n')),
       );
     }
   } else if (outcome.status === 'ambiguous') {

@@ -50,26 +50,17 @@ export class CodewrightError extends Error {
 
 /** HTTP 401 answers: bad credentials, expired or revoked session. */
 export class AuthError extends CodewrightError {
-  constructor(options: CodewrightErrorOptions) {
-    super(options);
-    this.name = 'AuthError';
-  }
+  override name = 'AuthError';
 }
 
 /** HTTP 400 answers and checks the SDK makes before sending anything. */
 export class ValidationError extends CodewrightError {
-  constructor(options: CodewrightErrorOptions) {
-    super(options);
-    this.name = 'ValidationError';
-  }
+  override name = 'ValidationError';
 }
 
 /** Everything else: no answer (offline), 403/404/409/429/5xx, unreadable answers. */
 export class NetworkError extends CodewrightError {
-  constructor(options: CodewrightErrorOptions) {
-    super(options);
-    this.name = 'NetworkError';
-  }
+  override name = 'NetworkError';
 }
 
 /**
@@ -77,18 +68,12 @@ export class NetworkError extends CodewrightError {
  * family of their own), whatever their status: a 400, 402, 413, 502, 503… Switch on `code`.
  */
 export class AiError extends CodewrightError {
-  constructor(options: CodewrightErrorOptions) {
-    super(options);
-    this.name = 'AiError';
-  }
+  override name = 'AiError';
 }
 
 /** Failures of the data services (fetch, scrape, extract, screenshot, search): SPEC §8.1. */
 export class DataError extends CodewrightError {
-  constructor(options: CodewrightErrorOptions) {
-    super(options);
-    this.name = 'DataError';
-  }
+  override name = 'DataError';
 }
 
 /**

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../client.ts';
+import { clientWith, jsonResponse } from '../testing/recording-client.ts';
 import { AiError, AuthError } from '../errors.ts';
-
-/** A client whose fetch records what is sent and answers with `reply`. */
-function clientWith(reply: () => Response = () => new Response('{}', { status: 500 })) {
-  const sent: { url: string; body: unknown }[] = [];
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl: 'https://cw.test',
-    autoInitialize: false,
-    fetch: async (input, init) => {
-      sent.push({ url: String(input), body: init?.body });
-      return reply();
-    },
-  });
-  return { client, sent };
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('client.ai media rules of SPEC §5 (nothing is sent when they fail)', () => {
   it.each([
@@ -86,13 +69,15 @@ describe('client.ai media rules of SPEC §5 (nothing is sent when they fail)', (
       [400, 'URL_NOT_ALLOWED'],
       [502, 'AI_PROVIDER_ERROR'],
     ] as const) {
-      const { client } = clientWith(() => json(status, { error: { code, message: `m ${code}` } }));
+      const { client } = clientWith(() =>
+        jsonResponse(status, { error: { code, message: `m ${code}` } }),
+      );
       const err = await client.ai.image({ prompt: 'x' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AiError);
       expect(err).toMatchObject({ code, status, message: `m ${code}` });
     }
     const { client } = clientWith(() =>
-      json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }),
+      jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }),
     );
     const err = await client.ai.speech({ text: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
@@ -100,7 +85,7 @@ describe('client.ai media rules of SPEC §5 (nothing is sent when they fail)', (
   });
 
   it('sends a transcription as multipart with the meter', async () => {
-    const { client, sent } = clientWith(() => json(200, { text: 'hi' }));
+    const { client, sent } = clientWith(() => jsonResponse(200, { text: 'hi' }));
     expect(
       await client.ai.transcribe({
         audio: new Blob(['ID3x'], { type: 'audio/mpeg' }),

@@ -14,6 +14,7 @@ import {
 import { AiError, familyErrorMapper } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import { parseResponse } from '../response.ts';
+import { appendFile, assertUploadBlob } from '../upload-form.ts';
 import type { AiMediaClient, AiUsageInfo } from '../types.ts';
 
 const invalid = (message: string) =>
@@ -111,22 +112,14 @@ export function createAiMediaClient(options: {
 
     async transcribe(params): Promise<AiTranscriptionResult> {
       const audio = params?.audio;
-      if (typeof Blob === 'undefined' || !(audio instanceof Blob) || audio.size === 0) {
-        throw invalid('Transcription needs audio: pass a non-empty recording as `audio`.');
-      }
-      if (audio.size > AI_TRANSCRIBE_MAX_BYTES) {
-        throw new AiError({
-          code: 'FILE_TOO_LARGE',
-          message: 'The audio file is larger than 25 MB; send a shorter recording.',
-          status: null,
-        });
-      }
+      assertUploadBlob(AiError, audio, AI_TRANSCRIBE_MAX_BYTES, {
+        missing: 'Transcription needs audio: pass a non-empty recording as `audio`.',
+        tooLarge: 'The audio file is larger than 25 MB; send a shorter recording.',
+      });
       const form = new FormData();
       if (params.meter) form.append('meter', params.meter);
       if (params.projectId) form.append('projectId', params.projectId);
-      const name =
-        'name' in audio && typeof audio.name === 'string' && audio.name ? audio.name : 'audio';
-      form.append('file', audio, name);
+      appendFile(form, audio, 'audio');
       const body = await http({
         method: 'POST',
         path: `${base}/transcribe`,

@@ -47,14 +47,19 @@ function numberParam(params: URLSearchParams, name: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Reads the auth parameters of `href`; null when there are none. */
-export function readUrlHandoff(href: string): UrlHandoff | null {
-  let url: URL;
+/** `href` as a URL; null when it is not one. */
+function parseUrl(href: string): URL | null {
   try {
-    url = new URL(href);
+    return new URL(href);
   } catch {
     return null;
   }
+}
+
+/** Reads the auth parameters of `href`; null when there are none. */
+export function readUrlHandoff(href: string): UrlHandoff | null {
+  const url = parseUrl(href);
+  if (!url) return null;
   const params = url.searchParams;
   const pageToken = isMailTokenPage(url.pathname) ? null : params.get('token');
   const accessToken = params.get('access_token') || pageToken || null;
@@ -77,12 +82,8 @@ export function readUrlHandoff(href: string): UrlHandoff | null {
 
 /** `href` without the auth parameters, as a path + query + hash; null when none were present. */
 export function stripAuthParams(href: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
+  const url = parseUrl(href);
+  if (!url) return null;
   const keepToken = isMailTokenPage(url.pathname);
   const present = URL_AUTH_PARAMS.filter(
     (name) => url.searchParams.has(name) && !(keepToken && name === 'token'),

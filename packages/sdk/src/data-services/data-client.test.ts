@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../client.ts';
+import { clientWith, jsonResponse } from '../testing/recording-client.ts';
 import { AuthError, DataError } from '../errors.ts';
-
-function clientWith(reply: () => Response = () => new Response('{}', { status: 500 })) {
-  const sent: string[] = [];
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl: 'https://cw.test',
-    autoInitialize: false,
-    fetch: async (input) => {
-      sent.push(String(input));
-      return reply();
-    },
-  });
-  return { client, sent };
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('client.data', () => {
   it('refuses a blank URL, query or file before sending', async () => {
@@ -38,7 +22,7 @@ describe('client.data', () => {
 
   it('answers failures in the data family with the server’s code and reason', async () => {
     const { client } = clientWith(() =>
-      json(400, {
+      jsonResponse(400, {
         error: { code: 'URL_NOT_ALLOWED', message: 'url: 10.0.0.1 is not a public address' },
       }),
     );
@@ -50,13 +34,13 @@ describe('client.data', () => {
       message: 'url: 10.0.0.1 is not a public address',
     });
     const off = clientWith(() =>
-      json(503, { error: { code: 'DATA_NOT_CONFIGURED', message: 'set SEARXNG_URL' } }),
+      jsonResponse(503, { error: { code: 'DATA_NOT_CONFIGURED', message: 'set SEARXNG_URL' } }),
     );
     expect(await off.client.data.search({ query: 'x' }).catch((e: unknown) => e)).toMatchObject({
       name: 'DataError',
       code: 'DATA_NOT_CONFIGURED',
     });
-    const out = clientWith(() => json(401, {}));
+    const out = clientWith(() => jsonResponse(401, {}));
     expect(
       await out.client.data.scrape({ url: 'https://a.test/' }).catch((e: unknown) => e),
     ).toBeInstanceOf(AuthError);

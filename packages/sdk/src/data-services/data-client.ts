@@ -7,6 +7,7 @@ import { DATA_BLOB_MAX_BYTES } from '@codewright/contract';
 import { DataError, familyErrorMapper } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import { parseResponse } from '../response.ts';
+import { appendFile, assertUploadBlob } from '../upload-form.ts';
 import type { DataClient, RequestOptions } from '../types.ts';
 
 const invalid = (message: string) =>
@@ -51,20 +52,12 @@ export function createDataClient(options: { http: HttpClient; projectId: string 
     },
 
     async extractFromBlob(file: Blob, request: RequestOptions = {}) {
-      if (typeof Blob === 'undefined' || !(file instanceof Blob) || file.size === 0) {
-        throw invalid('A non-empty file is required.');
-      }
-      if (file.size > DATA_BLOB_MAX_BYTES) {
-        throw new DataError({
-          code: 'FILE_TOO_LARGE',
-          message: 'The document is larger than 10 MB; send a smaller one.',
-          status: null,
-        });
-      }
+      assertUploadBlob(DataError, file, DATA_BLOB_MAX_BYTES, {
+        missing: 'A non-empty file is required.',
+        tooLarge: 'The document is larger than 10 MB; send a smaller one.',
+      });
       const form = new FormData();
-      const name =
-        'name' in file && typeof file.name === 'string' && file.name ? file.name : 'document';
-      form.append('file', file, name);
+      appendFile(form, file, 'document');
       return parseResponse(
         'DataExtractResultSchema',
         await post('extract-from-blob', form, request.signal),

@@ -1,39 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BACKEND_UPLOAD_MAX_BYTES } from '@codewright/contract';
 import { createClient } from '../client.ts';
+import { clientWith, jsonResponse } from '../testing/recording-client.ts';
 import { NetworkError, ValidationError } from '../errors.ts';
 import { isValidImageUrl } from '../index.ts';
-
-interface Sent {
-  url: string;
-  method: string;
-  headers: Headers;
-  body: unknown;
-}
-
-/** A client whose fetch records requests and answers with `reply`. */
-function clientWith(reply: (sent: Sent) => Response = () => new Response('{}', { status: 500 })) {
-  const sent: Sent[] = [];
-  const client = createClient({
-    projectId: 'codewright',
-    baseUrl: 'https://cw.test',
-    autoInitialize: false,
-    fetch: async (input, init) => {
-      const record = {
-        url: String(input),
-        method: init?.method ?? 'GET',
-        headers: new Headers(init?.headers),
-        body: init?.body,
-      };
-      sent.push(record);
-      return reply(record);
-    },
-  });
-  return { client, sent };
-}
-
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('storage.upload client rules (SPEC §5)', () => {
   it('needs a file and sends nothing without one', async () => {

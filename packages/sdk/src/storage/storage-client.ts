@@ -7,6 +7,7 @@ import { BACKEND_UPLOAD_MAX_BYTES, fileTooLargeMessage } from '@codewright/contr
 import { parseResponse } from '../response.ts';
 import { ValidationError } from '../errors.ts';
 import { joinUrl, type HttpClient } from '../http.ts';
+import { appendFile } from '../upload-form.ts';
 import type {
   RequestOptions,
   StorageClient,
@@ -63,9 +64,7 @@ export function createStorageClient({
       if (options.contentType !== undefined) wireOptions.contentType = options.contentType;
       form.append('options', JSON.stringify(wireOptions));
       // The file goes last so the server can check the path before reading it.
-      const name =
-        'name' in file && typeof file.name === 'string' && file.name ? file.name : 'blob';
-      form.append('file', file, name);
+      appendFile(form, file, 'blob');
       const body = await http({
         method: 'POST',
         path: `${base}/upload`,

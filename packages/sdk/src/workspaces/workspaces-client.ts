@@ -114,6 +114,16 @@ export function createWorkspacesClient(options: {
   const { http, currentUser } = options;
   const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
   const share = `/api/share/${encodeURIComponent(options.projectId)}`;
+  const invitation = (workspaceId: string, id: string) =>
+    `${ws(workspaceId)}/invitations/${encodeURIComponent(id)}`;
+  const member = (workspaceId: string, userId: string) =>
+    `${ws(workspaceId)}/members/${encodeURIComponent(userId)}`;
+  /** A GET that anyone may make, signed in or not: no Bearer token is sent. */
+  const getPublic = (path: string, query: Record<string, string>, request: RequestOptions) =>
+    http({ path, query, auth: false, signal: request.signal });
+  const remove = async (path: string, request: RequestOptions) => {
+    await http({ method: 'DELETE', path, signal: request.signal });
+  };
   return {
     async list(request = {}) {
       const body = await http({ path: '/api/workspaces', signal: request.signal });
@@ -139,25 +149,15 @@ export function createWorkspacesClient(options: {
     async resendInvitation(workspaceId, invitationId, request = {}) {
       const body = await http({
         method: 'POST',
-        path: `${ws(workspaceId)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+        path: `${invitation(workspaceId, invitationId)}/resend`,
         signal: request.signal,
       });
       return parseResponse('InvitationSchema', body);
     },
-    async revokeInvitation(workspaceId, invitationId, request = {}) {
-      await http({
-        method: 'DELETE',
-        path: `${ws(workspaceId)}/invitations/${encodeURIComponent(invitationId)}`,
-        signal: request.signal,
-      });
-    },
+    revokeInvitation: (workspaceId, invitationId, request = {}) =>
+      remove(invitation(workspaceId, invitationId), request),
     async previewInvitation(token, request = {}) {
-      const body = await http({
-        path: '/api/invitations/preview',
-        query: { token },
-        auth: false,
-        signal: request.signal,
-      });
+      const body = await getPublic('/api/invitations/preview', { token }, request);
       return parseResponse('InvitationPreviewSchema', body);
     },
     async acceptInvitation(token, request = {}) {
@@ -172,25 +172,15 @@ export function createWorkspacesClient(options: {
     async changeRole(workspaceId, userId, role, request = {}) {
       await http({
         method: 'PATCH',
-        path: `${ws(workspaceId)}/members/${encodeURIComponent(userId)}`,
+        path: member(workspaceId, userId),
         body: { role },
         signal: request.signal,
       });
     },
-    async removeMember(workspaceId, userId, request = {}) {
-      await http({
-        method: 'DELETE',
-        path: `${ws(workspaceId)}/members/${encodeURIComponent(userId)}`,
-        signal: request.signal,
-      });
-    },
+    removeMember: (workspaceId, userId, request = {}) =>
+      remove(member(workspaceId, userId), request),
     async getShared(shareToken, request = {}) {
-      const body = await http({
-        path: share,
-        query: { t: shareToken },
-        auth: false,
-        signal: request.signal,
-      });
+      const body = await getPublic(share, { t: shareToken }, request);
       return parseResponse('SharedProjectSchema', body);
     },
     async regenerateShareToken(projectId, request = {}) {
