@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import type { SessionInfo } from '@codewright/sdk';
+import { useLoad } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 export type SessionsState =
@@ -16,44 +17,40 @@ const messageOf = (error: unknown, fallback: string) =>
  * out one, sign out all others. `busy` names the session (or 'others') being signed out.
  */
 export function useSessions(userId: string, reloadKey: number) {
-  const [state, setState] = useState<SessionsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, setState, retry } = useLoad<SessionsState, SessionInfo[]>(
+    `${reloadKey} ${userId}`,
+    {
+      load: (signal) => client.account.listSessions({ signal }),
+      ready: (sessions) => ({ status: 'ready', sessions }),
+      failed: (error) => ({
+        status: 'error',
+        message: messageOf(error, 'Could not load your sessions.'),
+      }),
+    },
+  );
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    client.account.listSessions({ signal: controller.signal }).then(
-      (sessions) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', sessions });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', message: messageOf(error, 'Could not load your sessions.') });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, reloadKey, attempt]);
+  const drop = useCallback(
+    (keep: (s: SessionInfo) => boolean) =>
+      setState((s) => (s.status === 'ready' ? { ...s, sessions: s.sessions.filter(keep) } : s)),
+    [setState],
+  );
 
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  const drop = (keep: (s: SessionInfo) => boolean) =>
-    setState((s) => (s.status === 'ready' ? { ...s, sessions: s.sessions.filter(keep) } : s));
-
-  const revoke = useCallback(async (session: SessionInfo) => {
-    setBusy(session.id);
-    try {
-      await client.account.revokeSession(session.id);
-      drop((s) => s.id !== session.id);
-      toast.success('That session is signed out.');
-    } catch (error) {
-      toast.error(messageOf(error, 'Could not sign out that session. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  }, []);
+  const revoke = useCallback(
+    async (session: SessionInfo) => {
+      setBusy(session.id);
+      try {
+        await client.account.revokeSession(session.id);
+        drop((s) => s.id !== session.id);
+        toast.success('That session is signed out.');
+      } catch (error) {
+        toast.error(messageOf(error, 'Could not sign out that session. Please try again.'));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [drop],
+  );
 
   const revokeOthers = useCallback(async () => {
     setBusy('others');
@@ -68,7 +65,7 @@ export function useSessions(userId: string, reloadKey: number) {
     } finally {
       setBusy(null);
     }
-  }, []);
+  }, [drop]);
 
   return { state, busy, retry, revoke, revokeOthers };
 }

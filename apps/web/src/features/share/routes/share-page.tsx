@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink, Globe, Loader2 } from 'lucide-react';
 import type { SharedProject } from '@codewright/sdk';
-import { isCodewrightError } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,7 +10,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useAuth } from '../../auth/index.ts';
 import { generatorPath, type OpenProjectState } from '../../generator/index.ts';
 import { ChatCodeBlock } from '../../editor/index.ts';
-import { messageOf } from '../../../components/error-message.ts';
+import { isDeadLink, messageOf } from '../../../components/error-message.ts';
+import { useLoad } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 type ShareState =
@@ -28,25 +28,15 @@ type ShareState =
 export function SharePage() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
-  const [loaded, setState] = useState<ShareState>({ status: 'loading' });
+  const { state: loaded } = useLoad<ShareState, SharedProject>(token || null, {
+    load: (signal) => client.workspaces.getShared(token, { signal }),
+    ready: (project) => ({ status: 'ready', project }),
+    failed: (error) =>
+      isDeadLink(error) ? { status: 'not-found' } : { status: 'error', message: messageOf(error) },
+  });
   // A link without a token finds nothing, without asking the server.
   const state: ShareState = token ? loaded : { status: 'not-found' };
   useDocumentTitle(state.status === 'ready' ? state.project.name : 'Shared project');
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    client.workspaces.getShared(token, { signal: controller.signal }).then(
-      (project) => !controller.signal.aborted && setState({ status: 'ready', project }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isCodewrightError(error) && (error.status === 404 || error.status === 400))
-          setState({ status: 'not-found' });
-        else setState({ status: 'error', message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">

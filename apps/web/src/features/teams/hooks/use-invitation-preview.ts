@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isCodewrightError, type InvitationPreview } from '@codewright/sdk';
-import { messageOf } from '../../../components/error-message.ts';
+import type { InvitationPreview } from '@codewright/sdk';
+import { isDeadLink, messageOf } from '../../../components/error-message.ts';
+import { useLoad } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 export type InvitationPreviewState =
@@ -19,28 +19,11 @@ export function useInvitationPreview(token: string): {
   state: InvitationPreviewState;
   retry: () => void;
 } {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<InvitationPreviewState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    client.workspaces.previewInvitation(token, { signal: controller.signal }).then(
-      (preview) => !controller.signal.aborted && setState({ status: 'ready', preview }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isCodewrightError(error) && (error.status === 404 || error.status === 400))
-          setState({ status: 'invalid' });
-        else setState({ status: 'error', message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
+  const { state, retry } = useLoad<InvitationPreviewState, InvitationPreview>(token || null, {
+    load: (signal) => client.workspaces.previewInvitation(token, { signal }),
+    ready: (preview) => ({ status: 'ready', preview }),
+    failed: (error) =>
+      isDeadLink(error) ? { status: 'invalid' } : { status: 'error', message: messageOf(error) },
+  });
   return { state: token ? state : { status: 'invalid' }, retry };
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { WorkspaceMembers } from '@codewright/sdk';
+import { failedWith, useLoad } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 export type MembersState =
@@ -9,21 +9,10 @@ export type MembersState =
 
 /** Members and open invitations of one workspace, reloaded after each change. */
 export function useMembers(workspaceId: string) {
-  const [state, setState] = useState<MembersState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    client.workspaces.members(workspaceId, { signal: controller.signal }).then(
-      (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setState({
-          status: 'error',
-          message: error instanceof Error ? error.message : 'Could not load the members.',
-        }),
-    );
-    return () => controller.abort();
-  }, [workspaceId, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state, reload } = useLoad<MembersState, WorkspaceMembers>(workspaceId, {
+    load: (signal) => client.workspaces.members(workspaceId, { signal }),
+    ready: (data) => ({ status: 'ready', data }),
+    failed: failedWith('Could not load the members.'),
+  });
   return { state, reload };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { WorkspaceSummary } from '@codewright/sdk';
+import { failedWith, useLoad } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 /** Where the chosen workspace is remembered between visits (per browser). */
@@ -23,26 +24,12 @@ function remembered(): string | null {
  * dashboard switcher, the Settings screen and the generator read it. The choice survives a reload.
  */
 export function useWorkspaces(userId: string) {
-  const [state, setState] = useState<WorkspacesState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, reload } = useLoad<WorkspacesState, WorkspaceSummary[]>(userId, {
+    load: (signal) => client.workspaces.list({ signal }),
+    ready: (workspaces) => ({ status: 'ready', workspaces }),
+    failed: failedWith('Could not load your workspaces.'),
+  });
   const [currentId, setCurrentId] = useState<string | null>(remembered);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    client.workspaces.list({ signal: controller.signal }).then(
-      (workspaces) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', workspaces });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          status: 'error',
-          message: error instanceof Error ? error.message : 'Could not load your workspaces.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, attempt]);
 
   const select = useCallback((id: string) => {
     setCurrentId(id);
@@ -53,7 +40,6 @@ export function useWorkspaces(userId: string) {
     }
   }, []);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const workspaces = state.status === 'ready' ? state.workspaces : [];
   // A remembered workspace one has left falls back to the personal one.
   const current =
