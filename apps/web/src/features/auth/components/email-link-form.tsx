@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { MESSAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
-import { errorMessageOf } from '../social-sign-in.ts';
+import { toastingFailure } from '../toast-failure.ts';
 import { EmailForm } from './email-form.tsx';
 
 export type LinkKind = 'reset' | 'magic';
@@ -45,7 +44,7 @@ export function EmailLinkForm({ kind, initialEmail, busy, setBusy, onBack }: Ema
       return;
     }
     setBusy(true);
-    try {
+    await toastingFailure(async () => {
       const auth = await loadAuth();
       const message =
         kind === 'reset'
@@ -53,11 +52,8 @@ export function EmailLinkForm({ kind, initialEmail, busy, setBusy, onBack }: Ema
           : await auth.signInWithMagicLink(trimmed);
       setSent(message);
       toast.success(message);
-    } catch (error) {
-      toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   }
 
   const back = (

@@ -16,6 +16,7 @@ import { AuthDialog } from '../components/auth-dialog.tsx';
 import { RemovedNotice } from '../components/removed-notice.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { errorMessageOf } from '../social-sign-in.ts';
+import { toastingFailure } from '../toast-failure.ts';
 
 /**
  * What the page shows (DESIGN §3.16): checking a signed-in link, asking who registered the
@@ -122,44 +123,39 @@ export function VerifyEmailPage() {
     }
   }
 
-  async function sendReset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !email.trim()) return;
-    setBusy('mail');
-    try {
-      await (await loadAuth()).requestPasswordReset(email.trim());
-      setResetSent(true);
-    } catch (error) {
-      toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function resend(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !email.trim()) return;
-    setBusy('mail');
-    try {
-      toast.success(await (await loadAuth()).resendVerificationEmail(email.trim()));
-    } catch (error) {
-      toast.error(errorMessageOf(error) ?? MESSAGES.authFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const emailField = (
-    <TextField
-      label="Email"
-      type="email"
-      name="email"
-      autoComplete="email"
-      placeholder="you@example.com"
-      disabled={busy !== null}
-      value={email}
-      onChange={(e) => setEmail(e.target.value)}
-    />
+  /** A form that mails the typed address: `send` runs with it trimmed, a failure is toasted. */
+  const mailForm = (
+    submitLabel: string,
+    send: (address: string) => Promise<void>,
+    ariaLabel?: string,
+  ) => (
+    <form
+      noValidate
+      onSubmit={async (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (busy || !email.trim()) return;
+        setBusy('mail');
+        await toastingFailure(() => send(email.trim()));
+        setBusy(null);
+      }}
+      className="mt-5 flex flex-col gap-3"
+      aria-busy={busy === 'mail'}
+      aria-label={ariaLabel}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        disabled={busy !== null}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
+        {busy === 'mail' ? 'Loading...' : submitLabel}
+      </Button>
+    </form>
   );
 
   const takenOver = view.kind === 'done' && view.result.outcome === 'taken_over';
@@ -231,18 +227,14 @@ export function VerifyEmailPage() {
                 {ACCOUNT_MESSAGES.resetSent}
               </p>
             ) : (
-              <form
-                noValidate
-                onSubmit={sendReset}
-                className="mt-5 flex flex-col gap-3"
-                aria-busy={busy === 'mail'}
-                aria-label="Choose a password"
-              >
-                {emailField}
-                <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
-                  {busy === 'mail' ? 'Loading...' : 'Email me a link to choose a password'}
-                </Button>
-              </form>
+              mailForm(
+                'Email me a link to choose a password',
+                async (address) => {
+                  await (await loadAuth()).requestPasswordReset(address);
+                  setResetSent(true);
+                },
+                'Choose a password',
+              )
             ))}
           {status !== 'signed-in' && (
             <Button
@@ -258,17 +250,9 @@ export function VerifyEmailPage() {
       ) : (
         <>
           <Outcome ok={false}>{view.message}</Outcome>
-          <form
-            noValidate
-            onSubmit={resend}
-            className="mt-5 flex flex-col gap-3"
-            aria-busy={busy === 'mail'}
-          >
-            {emailField}
-            <Button type="submit" size="lg" className="w-full text-sm" disabled={busy !== null}>
-              {busy === 'mail' ? 'Loading...' : 'Send a new link'}
-            </Button>
-          </form>
+          {mailForm('Send a new link', async (address) => {
+            toast.success(await (await loadAuth()).resendVerificationEmail(address));
+          })}
         </>
       )}
       <AuthDialog
