@@ -1,9 +1,9 @@
-import type { WorkspaceMembers } from '@codewright/sdk';
-import { Button } from '../../../components/ui/button.tsx';
+import type { Invitation, WorkspaceMembers } from '@codewright/sdk';
 import { FormNote } from '../../../components/settings-card.tsx';
 import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 import { formatProjectDate } from '../../../components/format-date.ts';
 import { client } from '../../../sdk.ts';
+import { RowButton } from './row-button.tsx';
 
 /** Open invitations, each with Resend (a new link) and Revoke. */
 export function InvitationsList({
@@ -24,6 +24,23 @@ export function InvitationsList({
       return ok;
     }, key);
   const wsId = data.workspace.id;
+  const actionsOf = (inv: Invitation) =>
+    [
+      {
+        key: `resend:${inv.id}`,
+        label: 'Resend',
+        variant: 'outline',
+        call: () => client.workspaces.resendInvitation(wsId, inv.id),
+        ok: `A new link was sent to ${inv.email}.`,
+      },
+      {
+        key: `revoke:${inv.id}`,
+        label: 'Revoke',
+        variant: 'ghost',
+        call: () => client.workspaces.revokeInvitation(wsId, inv.id),
+        ok: `The invitation to ${inv.email} was revoked.`,
+      },
+    ] as const;
   return (
     <div>
       <ul className="divide-y divide-border" aria-label="Open invitations">
@@ -39,34 +56,15 @@ export function InvitationsList({
                 {inv.role} · expires {formatProjectDate(inv.expiresAt)}
               </p>
             </div>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  `resend:${inv.id}`,
-                  () => client.workspaces.resendInvitation(wsId, inv.id),
-                  `A new link was sent to ${inv.email}.`,
-                )
-              }
-            >
-              Resend
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  `revoke:${inv.id}`,
-                  () => client.workspaces.revokeInvitation(wsId, inv.id),
-                  `The invitation to ${inv.email} was revoked.`,
-                )
-              }
-            >
-              Revoke
-            </Button>
+            {actionsOf(inv).map((action) => (
+              <RowButton
+                key={action.key}
+                label={action.label}
+                variant={action.variant}
+                busy={busy}
+                onClick={() => void run(action.key, action.call, action.ok)}
+              />
+            ))}
           </li>
         ))}
       </ul>

@@ -1,11 +1,10 @@
-import { Loader2 } from 'lucide-react';
 import { OWNER_ROLE } from '@codewright/contract';
 import type { User, WorkspaceMembers } from '@codewright/sdk';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormNote } from '../../../components/settings-card.tsx';
 import { useNotedAction } from '../../../hooks/use-noted-action.ts';
 import { client } from '../../../sdk.ts';
+import { RowButton } from './row-button.tsx';
 
 // `m.role` below is a fact about that row (the one owner is neither changed, removed nor leaves),
 // not a permission of the signed-in user; that one is `can('update', 'member', workspace)`.
@@ -30,6 +29,9 @@ export function MembersList({
       after();
       return null;
     }, key);
+  /** Removes `userId` from the workspace (another member, or the user leaving), then `after`. */
+  const remove = (userId: string, key: string, after: () => void) => () =>
+    void run(key, () => client.workspaces.removeMember(workspace.id, userId), after);
 
   return (
     <div>
@@ -72,42 +74,22 @@ export function MembersList({
                     <option value="editor">Editor</option>
                     <option value="viewer">Viewer</option>
                   </select>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(
-                        `remove:${m.userId}`,
-                        () => client.workspaces.removeMember(workspace.id, m.userId),
-                        onChanged,
-                      )
-                    }
-                  >
-                    {running === `remove:${m.userId}` ? (
-                      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-                    ) : null}
-                    Remove
-                  </Button>
+                  <RowButton
+                    label="Remove"
+                    busy={busy}
+                    spinning={running === `remove:${m.userId}`}
+                    onClick={remove(m.userId, `remove:${m.userId}`, onChanged)}
+                  />
                 </>
               ) : (
                 <Badge tone={m.role === OWNER_ROLE ? 'accent' : 'neutral'}>{m.role}</Badge>
               )}
               {self && m.role !== OWNER_ROLE ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(
-                      'leave',
-                      () => client.workspaces.removeMember(workspace.id, user.id),
-                      onLeft,
-                    )
-                  }
-                >
-                  Leave workspace
-                </Button>
+                <RowButton
+                  label="Leave workspace"
+                  busy={busy}
+                  onClick={remove(user.id, 'leave', onLeft)}
+                />
               ) : null}
             </li>
           );
