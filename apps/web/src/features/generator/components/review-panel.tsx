@@ -23,6 +23,12 @@ function where(h: LineHunk): string {
     : `lines ${h.oldStart}–${h.oldStart + h.oldLines - 1}`;
 }
 
+/** A change's two toggles, in order: pressed again, each returns the change to undecided. */
+const TOGGLES = [
+  { value: 'rejected', label: 'Reject', Icon: X },
+  { value: 'accepted', label: 'Accept', Icon: Check },
+] as const;
+
 const DECISION_TEXT: Record<HunkDecision, string> = {
   accepted: 'Accepted',
   rejected: 'Rejected',
@@ -121,32 +127,20 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
                   >
                     {DECISION_TEXT[decision]}
                   </span>
-                  <Button
-                    variant={decision === 'rejected' ? 'outline' : 'ghost'}
-                    size="sm"
-                    disabled={busy}
-                    aria-pressed={decision === 'rejected'}
-                    aria-label={`Reject change ${i + 1}`}
-                    onClick={() =>
-                      review.decide(i, decision === 'rejected' ? 'undecided' : 'rejected')
-                    }
-                  >
-                    <X className="size-4" aria-hidden="true" />
-                    Reject
-                  </Button>
-                  <Button
-                    variant={decision === 'accepted' ? 'outline' : 'ghost'}
-                    size="sm"
-                    disabled={busy}
-                    aria-pressed={decision === 'accepted'}
-                    aria-label={`Accept change ${i + 1}`}
-                    onClick={() =>
-                      review.decide(i, decision === 'accepted' ? 'undecided' : 'accepted')
-                    }
-                  >
-                    <Check className="size-4" aria-hidden="true" />
-                    Accept
-                  </Button>
+                  {TOGGLES.map(({ value, label, Icon }) => (
+                    <Button
+                      key={value}
+                      variant={decision === value ? 'outline' : 'ghost'}
+                      size="sm"
+                      disabled={busy}
+                      aria-pressed={decision === value}
+                      aria-label={`${label} change ${i + 1}`}
+                      onClick={() => review.decide(i, decision === value ? 'undecided' : value)}
+                    >
+                      <Icon className="size-4" aria-hidden="true" />
+                      {label}
+                    </Button>
+                  ))}
                 </span>
               </li>
             );
