@@ -84,28 +84,32 @@ export function ResetPasswordPage() {
             Pick a password of at least {PASSWORD_MIN_LENGTH} characters. Every device signed in to
             your account will be signed out.
           </p>
-          <TextField
-            label="New password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            required
-            autoFocus
-            disabled={busy}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            disabled={busy}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          {[
+            {
+              label: 'New password',
+              name: 'new-password',
+              placeholder: `At least ${PASSWORD_MIN_LENGTH} characters`,
+              autoFocus: true,
+              value: password,
+              set: setPassword,
+            },
+            {
+              label: 'Confirm new password',
+              name: 'confirm-password',
+              value: confirm,
+              set: setConfirm,
+            },
+          ].map(({ set, ...field }) => (
+            <TextField
+              key={field.name}
+              {...field}
+              type="password"
+              autoComplete="new-password"
+              required
+              disabled={busy}
+              onChange={(e) => set(e.target.value)}
+            />
+          ))}
           <Button type="submit" size="lg" className="mt-1 w-full text-sm" disabled={busy}>
             {busy ? 'Loading...' : 'Set new password'}
           </Button>

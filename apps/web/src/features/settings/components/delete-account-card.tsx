@@ -13,6 +13,20 @@ import { messageOf } from '../../../components/error-message.ts';
 const dangerButton =
   'bg-red-600 text-white shadow-none hover:bg-red-700 focus-visible:outline-red-400';
 
+/** The confirmation: the password, or for an account without one its email address. */
+const PASSWORD_FIELD = {
+  label: 'Your password',
+  type: 'password',
+  name: 'password',
+  autoComplete: 'current-password',
+};
+const EMAIL_FIELD = {
+  label: 'Type your email address to confirm',
+  type: 'email',
+  name: 'email',
+  autoComplete: 'off',
+};
+
 /** "Delete my account": confirmed with the password (or the email, for accounts without one). */
 export function DeleteAccountCard({ account }: { account: AccountStatus }) {
   const [open, setOpen] = useState(false);
@@ -78,31 +92,14 @@ function DeleteAccountDialog({
       description={`The account ${account.email} is deleted with its projects, chat, versions, files and sessions. Teams you own pass to another member, or close if you are their only member. This cannot be undone.`}
     >
       <form onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
-        {account.hasPassword ? (
-          <TextField
-            ref={fieldRef}
-            label="Your password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            disabled={busy}
-          />
-        ) : (
-          <TextField
-            ref={fieldRef}
-            label="Type your email address to confirm"
-            type="email"
-            name="email"
-            autoComplete="off"
-            required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            disabled={busy}
-          />
-        )}
+        <TextField
+          ref={fieldRef}
+          {...(account.hasPassword ? PASSWORD_FIELD : EMAIL_FIELD)}
+          required
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          disabled={busy}
+        />
         {error ? <FormNote tone="error">{error}</FormNote> : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={dismiss} disabled={busy}>

@@ -29,43 +29,48 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
     });
   }
 
+  // The three password fields, in order; each is required and disabled while the change runs.
+  const fields = [
+    {
+      label: 'Current password',
+      name: 'currentPassword',
+      autoComplete: 'current-password',
+      value: current,
+      set: setCurrent,
+    },
+    {
+      label: 'New password',
+      name: 'newPassword',
+      autoComplete: 'new-password',
+      minLength: PASSWORD_MIN_LENGTH,
+      value: next,
+      set: setNext,
+    },
+    {
+      label: 'Repeat new password',
+      name: 'repeatPassword',
+      autoComplete: 'new-password',
+      value: repeat,
+      set: setRepeat,
+    },
+  ];
+
   return (
     <SettingsCard
       title="Password"
       description="Changing it signs you out everywhere else; this device stays signed in."
     >
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          disabled={busy}
-        />
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          disabled={busy}
-        />
-        <TextField
-          label="Repeat new password"
-          type="password"
-          name="repeatPassword"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          disabled={busy}
-        />
+        {fields.map(({ set, ...field }) => (
+          <TextField
+            key={field.name}
+            {...field}
+            type="password"
+            required
+            onChange={(e) => set(e.target.value)}
+            disabled={busy}
+          />
+        ))}
         <div className="sm:col-span-3">
           <Button type="submit" disabled={busy || !current || !next || !repeat}>
             {busy ? 'Changing…' : 'Change password'}
