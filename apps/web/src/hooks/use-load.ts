@@ -3,6 +3,10 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 /** Before the first answer (and again after `retry`). */
 export type Loading = { status: 'loading' };
 
+/** Loading, an answer (`Ready`'s fields, status 'ready') or a failure's message. */
+export type LoadState<Ready extends object> =
+  Loading | ({ status: 'ready' } & Ready) | { status: 'error'; message: string };
+
 export interface LoadOptions<S, T> {
   /** The call; its answer is dropped once the signal is aborted (unmount, a new `key`). */
   load: (signal: AbortSignal) => Promise<T>;

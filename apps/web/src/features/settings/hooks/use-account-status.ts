@@ -1,11 +1,8 @@
 import type { AccountStatus } from '@codewright/sdk';
-import { failedWith, useLoad } from '../../../hooks/use-load.ts';
+import { failedWith, useLoad, type LoadState } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
-export type AccountStatusState =
-  | { status: 'loading' }
-  | { status: 'ready'; account: AccountStatus }
-  | { status: 'error'; message: string };
+export type AccountStatusState = LoadState<{ account: AccountStatus }>;
 
 /** GET /api/auth/account for the Settings screen, with a retry after a failure. */
 export function useAccountStatus(userId: string) {

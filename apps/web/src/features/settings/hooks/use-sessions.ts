@@ -1,13 +1,10 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import type { SessionInfo } from '@codewright/sdk';
-import { useLoad } from '../../../hooks/use-load.ts';
+import { useLoad, type LoadState } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
-export type SessionsState =
-  | { status: 'loading' }
-  | { status: 'ready'; sessions: SessionInfo[] }
-  | { status: 'error'; message: string };
+export type SessionsState = LoadState<{ sessions: SessionInfo[] }>;
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -1,11 +1,8 @@
 import type { WorkspaceMembers } from '@codewright/sdk';
-import { failedWith, useLoad } from '../../../hooks/use-load.ts';
+import { failedWith, useLoad, type LoadState } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
-export type MembersState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: WorkspaceMembers }
-  | { status: 'error'; message: string };
+export type MembersState = LoadState<{ data: WorkspaceMembers }>;
 
 /** Members and open invitations of one workspace, reloaded after each change. */
 export function useMembers(workspaceId: string) {

@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { WorkspaceSummary } from '@codewright/sdk';
-import { failedWith, useLoad } from '../../../hooks/use-load.ts';
+import { failedWith, useLoad, type LoadState } from '../../../hooks/use-load.ts';
 import { client } from '../../../sdk.ts';
 
 /** Where the chosen workspace is remembered between visits (per browser). */
 const CURRENT_KEY = 'codewright.workspace';
 
-export type WorkspacesState =
-  | { status: 'loading' }
-  | { status: 'ready'; workspaces: WorkspaceSummary[] }
-  | { status: 'error'; message: string };
+export type WorkspacesState = LoadState<{ workspaces: WorkspaceSummary[] }>;
 
 function remembered(): string | null {
   try {
