@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatProjectDate, formatProjectDateFull } from '../../../components/format-date.ts';
 import { useSessions } from '../hooks/use-sessions.ts';
 import { SettingsCard } from '../../../components/settings-card.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -34,12 +35,7 @@ export function SessionsCard({ userId, reloadKey }: { userId: string; reloadKey:
           <Skeleton className="h-14 w-full" />
         </div>
       ) : state.status === 'error' ? (
-        <div role="alert" className="text-sm text-red-300">
-          {state.message}{' '}
-          <Button variant="outline" size="sm" className="ml-2" onClick={retry}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure message={state.message} onRetry={retry} />
       ) : (
         <>
           <ul

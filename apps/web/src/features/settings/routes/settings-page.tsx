@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '@codewright/sdk';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { RequireAuth } from '../../auth/index.ts';
 import { DeleteAccountCard } from '../components/delete-account-card.tsx';
@@ -42,12 +42,7 @@ function Settings({ user }: { user: User }) {
           Account
         </h2>
         {state.status === 'error' ? (
-          <div role="alert" className="mt-4 text-sm text-red-300">
-            {state.message}{' '}
-            <Button variant="outline" size="sm" className="ml-2" onClick={retry}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailure className="mt-4" message={state.message} onRetry={retry} />
         ) : (
           <div className="mt-4 space-y-4">
             <ProfileCard user={user} />

@@ -1,8 +1,8 @@
 import { UNLIMITED } from '@codewright/contract';
 import type { User, WorkspaceSummary } from '@codewright/sdk';
-import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { client } from '../../../sdk.ts';
 import { useMembers } from '../hooks/use-members.ts';
 import { useWorkspaces } from '../hooks/use-workspaces.ts';
@@ -22,12 +22,11 @@ export function WorkspaceSettings({ user }: { user: User }) {
       {state.status === 'loading' ? (
         <Skeleton className="mt-4 h-40 w-full" />
       ) : state.status === 'error' || !current ? (
-        <div role="alert" className="mt-4 text-sm text-red-300">
-          {state.status === 'error' ? state.message : 'No workspace found.'}{' '}
-          <Button variant="outline" size="sm" className="ml-2" onClick={reload}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure
+          className="mt-4"
+          message={state.status === 'error' ? state.message : 'No workspace found.'}
+          onRetry={reload}
+        />
       ) : (
         <div className="mt-4 space-y-4">
           {workspaces.length > 1 ? (
