@@ -1,6 +1,6 @@
 import { FolderLock } from 'lucide-react';
 import { MESSAGES, PLAN_LIMITS } from '@codewright/contract';
-import { UpgradeDialog } from './upgrade-dialog.tsx';
+import { LimitNote, UpgradeDialog } from './upgrade-dialog.tsx';
 
 export interface ProjectLimitDialogProps {
   open: boolean;
@@ -20,20 +20,13 @@ export function ProjectLimitDialog({ open, onClose }: ProjectLimitDialogProps) {
       title={MESSAGES.projectLimitTitle}
       description={MESSAGES.projectLimitDescription}
     >
-      <div className="flex items-start gap-3 rounded-xl border border-accent/25 bg-accent-soft/60 p-4">
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent/20 text-accent-hover">
-          <FolderLock className="size-4.5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 text-sm">
-          <p className="font-medium text-fg">
-            The {PLAN_LIMITS.free.name} plan allows up to {freeCap} projects.
-          </p>
-          <p className="mt-1 text-muted">
-            Upgrade to {PLAN_LIMITS.pro.name} for unlimited projects, unlimited generations and
-            edits, and advanced AI models.
-          </p>
-        </div>
-      </div>
+      <LimitNote
+        icon={FolderLock}
+        headline={`The ${PLAN_LIMITS.free.name} plan allows up to ${freeCap} projects.`}
+      >
+        Upgrade to {PLAN_LIMITS.pro.name} for unlimited projects, unlimited generations and edits,
+        and advanced AI models.
+      </LimitNote>
     </UpgradeDialog>
   );
 }

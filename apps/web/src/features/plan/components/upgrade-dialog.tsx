@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Check, Lock, Sparkles } from 'lucide-react';
+import { Check, Lock, Sparkles, type LucideIcon } from 'lucide-react';
 import { PLAN_LIMITS, PRICES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -19,6 +19,29 @@ export interface UpgradeDialogProps {
   children?: ReactNode;
   /** The upgrade button's text (a Pro team at its member limit upgrades to Enterprise). */
   upgradeLabel?: string;
+}
+
+/** An upgrade dialog's note on the limit hit: its icon, what the plan allows, what comes next. */
+export function LimitNote({
+  icon: Icon,
+  headline,
+  children,
+}: {
+  icon: LucideIcon;
+  headline: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-accent/25 bg-accent-soft/60 p-4">
+      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent/20 text-accent-hover">
+        <Icon className="size-4.5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-fg">{headline}</p>
+        <p className="mt-1 text-muted">{children}</p>
+      </div>
+    </div>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { ERROR_MESSAGES, PLAN_LIMITS, type PlanName, UNLIMITED } from '@codewright/contract';
-import { UpgradeDialog } from '../../plan/index.ts';
+import { LimitNote, UpgradeDialog } from '../../plan/index.ts';
 
 /** The next plan up whose member count is larger, for the dialog's suggestion. */
 function nextPlan(plan: PlanName): PlanName {
@@ -37,21 +37,13 @@ export function MemberLimitDialog({
       description={ERROR_MESSAGES.MEMBER_LIMIT_REACHED}
       upgradeLabel={`Upgrade to ${PLAN_LIMITS[next].name}`}
     >
-      <div className="flex items-start gap-3 rounded-xl border border-accent/25 bg-accent-soft/60 p-4">
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent/20 text-accent-hover">
-          <Users className="size-4.5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 text-sm">
-          <p className="font-medium text-fg">
-            The {current.name} plan allows {membersOf(plan)}, the owner included; open invitations
-            hold a seat until they are accepted, revoked or expire.
-          </p>
-          <p className="mt-1 text-muted">
-            {PLAN_LIMITS[next].name} allows {membersOf(next)}. Or revoke an open invitation to free
-            a seat.
-          </p>
-        </div>
-      </div>
+      <LimitNote
+        icon={Users}
+        headline={`The ${current.name} plan allows ${membersOf(plan)}, the owner included; open invitations hold a seat until they are accepted, revoked or expire.`}
+      >
+        {PLAN_LIMITS[next].name} allows {membersOf(next)}. Or revoke an open invitation to free a
+        seat.
+      </LimitNote>
     </UpgradeDialog>
   );
 }
