@@ -3,6 +3,7 @@ import { Loader2, Paperclip, Send, Sparkles, Square } from 'lucide-react';
 import { MESSAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { UPLOAD_ACCEPT } from '../upload.ts';
+import { HiddenFileInput } from './hidden-file-input.tsx';
 
 const TIPS = [
   'Be specific about inputs, outputs and edge cases',
@@ -99,19 +100,11 @@ export function AssistantPanel({
       <p id={hintId} className="mt-1 text-xs text-muted">
         {MESSAGES.promptHint}
       </p>
-      <input
+      <HiddenFileInput
         ref={fileRef}
-        type="file"
         accept={uploadAccept}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload-input"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) onUpload(file);
-        }}
+        testId="upload-input"
+        onFile={onUpload}
       />
       {/* Wraps: on a narrow column Generate Code takes its own row below the tools. */}
       <div className="mt-2 flex flex-wrap gap-2">

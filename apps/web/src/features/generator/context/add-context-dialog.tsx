@@ -4,6 +4,7 @@ import { GENERATOR_UPLOAD_MAX_BYTES, MESSAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { HiddenFileInput } from '../components/hidden-file-input.tsx';
 import type { PromptContext } from './use-prompt-context.ts';
 
 /** Files the context picker reads through extract-from-blob. */
@@ -112,19 +113,11 @@ export function AddContextDialog({
       ) : null}
       {documents ? (
         <div className={webPage ? 'mt-5 border-t border-border pt-5' : ''}>
-          <input
+          <HiddenFileInput
             ref={fileRef}
-            type="file"
             accept={CONTEXT_FILE_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            data-testid="context-file-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              void pick(file);
-            }}
+            testId="context-file-input"
+            onFile={(file) => void pick(file)}
           />
           <Button
             variant="outline"
