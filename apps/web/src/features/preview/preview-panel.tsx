@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ExternalLink, RotateCw, Square } from 'lucide-react';
 import { PREVIEW_DEBOUNCE_MS, type PreviewProblem } from '@codewright/contract';
 import { cn } from '../../components/ui/cn.ts';
@@ -203,13 +203,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
           <ExternalLink className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-preview`}
-        aria-labelledby={`${baseId}-preview-tab`}
-        hidden={view !== 'preview'}
-        className="relative min-h-0 flex-1 bg-white"
-      >
+      <TabPanel baseId={baseId} id="preview" shown={view} className="relative bg-white">
         <div ref={containerRef} className="absolute inset-0" data-testid="preview-frame-host" />
         <PreviewOverlay
           state={state}
@@ -217,21 +211,42 @@ export function PreviewPanel(props: PreviewPanelProps) {
           onShowConsole={() => setView('console')}
           fix={fix}
         />
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-console`}
-        aria-labelledby={`${baseId}-console-tab`}
-        hidden={view !== 'console'}
-        className="min-h-0 flex-1"
-      >
+      </TabPanel>
+      <TabPanel baseId={baseId} id="console" shown={view}>
         <PreviewConsole
           console={state.console}
           onClear={clearConsole}
           onSelectLine={onSelectLine}
           fix={fix}
         />
-      </div>
+      </TabPanel>
     </section>
+  );
+}
+
+/** The panel of tab `id`, labelled by its tab and hidden while another is shown. */
+function TabPanel({
+  baseId,
+  id,
+  shown,
+  className,
+  children,
+}: {
+  baseId: string;
+  id: PreviewView;
+  shown: PreviewView;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={`${baseId}-${id}`}
+      aria-labelledby={`${baseId}-${id}-tab`}
+      hidden={shown !== id}
+      className={cn(className, 'min-h-0 flex-1')}
+    >
+      {children}
+    </div>
   );
 }
