@@ -178,20 +178,22 @@ export function PlanOverview({
         Plan and usage this month
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <UsageCard
-          label="Generations"
-          used={plan.usage.generationsUsed}
-          limit={plan.limits.generationsPerMonth}
-          icon={Sparkles}
-          own={own}
-        />
-        <UsageCard
-          label="Edits"
-          used={plan.usage.editsUsed}
-          limit={plan.limits.editsPerMonth}
-          icon={PencilLine}
-          own={own}
-        />
+        {[
+          {
+            label: 'Generations',
+            used: plan.usage.generationsUsed,
+            limit: plan.limits.generationsPerMonth,
+            icon: Sparkles,
+          },
+          {
+            label: 'Edits',
+            used: plan.usage.editsUsed,
+            limit: plan.limits.editsPerMonth,
+            icon: PencilLine,
+          },
+        ].map((meter) => (
+          <UsageCard key={meter.label} {...meter} own={own} />
+        ))}
         <ProjectCountCard count={projectCount} limit={plan.limits.maxProjects} own={own} />
         <AiModelsCard advanced={plan.limits.advancedAI} />
       </div>
