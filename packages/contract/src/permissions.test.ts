@@ -9,37 +9,56 @@ import {
   USER_ROLE,
   VIEWER_ROLE,
   workspaceRolesWith,
+  type Action,
+  type Resource,
 } from './index.ts';
 
+/** A rule of the table and the checks that show it: role, action, resource, allowed. */
+const ROLE_CAN_RULES: [string, [string | null, Action, Resource, boolean][]][] = [
+  [
+    "'*' on both sides: the instance admin may do anything",
+    [
+      [ADMIN_ROLE, 'manage', 'instance', true],
+      [ADMIN_ROLE, 'delete', 'project', true],
+    ],
+  ],
+  [
+    "'*' as the action: an owner may do anything to members and invitations",
+    [
+      [OWNER_ROLE, 'delete', 'member', true],
+      [OWNER_ROLE, 'create', 'invitation', true],
+      [EDITOR_ROLE, 'create', 'invitation', false],
+      [EDITOR_ROLE, 'delete', 'storage', true],
+      [VIEWER_ROLE, 'delete', 'storage', false],
+    ],
+  ],
+  [
+    'inheritance: owner ⊃ editor ⊃ viewer',
+    [
+      [VIEWER_ROLE, 'read', 'project', true],
+      [VIEWER_ROLE, 'update', 'project', false],
+      [VIEWER_ROLE, 'generate', 'ai', false],
+      [EDITOR_ROLE, 'read', 'project', true],
+      [EDITOR_ROLE, 'generate', 'ai', true],
+      [OWNER_ROLE, 'generate', 'ai', true],
+      [OWNER_ROLE, 'read', 'version', true],
+    ],
+  ],
+  [
+    'team roles never reach instance resources; plain users and unknown roles may nothing',
+    [
+      [OWNER_ROLE, 'manage', 'instance', false],
+      [USER_ROLE, 'read', 'project', false],
+      ['root', 'read', 'project', false],
+      [null, 'read', 'project', false],
+    ],
+  ],
+];
+
 describe('permission table (SPEC §6)', () => {
-  it("'*' on both sides: the instance admin may do anything", () => {
-    expect(roleCan(ADMIN_ROLE, 'manage', 'instance')).toBe(true);
-    expect(roleCan(ADMIN_ROLE, 'delete', 'project')).toBe(true);
-  });
-
-  it("'*' as the action: an owner may do anything to members and invitations", () => {
-    expect(roleCan(OWNER_ROLE, 'delete', 'member')).toBe(true);
-    expect(roleCan(OWNER_ROLE, 'create', 'invitation')).toBe(true);
-    expect(roleCan(EDITOR_ROLE, 'create', 'invitation')).toBe(false);
-    expect(roleCan(EDITOR_ROLE, 'delete', 'storage')).toBe(true);
-    expect(roleCan(VIEWER_ROLE, 'delete', 'storage')).toBe(false);
-  });
-
-  it('inheritance: owner ⊃ editor ⊃ viewer', () => {
-    expect(roleCan(VIEWER_ROLE, 'read', 'project')).toBe(true);
-    expect(roleCan(VIEWER_ROLE, 'update', 'project')).toBe(false);
-    expect(roleCan(VIEWER_ROLE, 'generate', 'ai')).toBe(false);
-    expect(roleCan(EDITOR_ROLE, 'read', 'project')).toBe(true);
-    expect(roleCan(EDITOR_ROLE, 'generate', 'ai')).toBe(true);
-    expect(roleCan(OWNER_ROLE, 'generate', 'ai')).toBe(true);
-    expect(roleCan(OWNER_ROLE, 'read', 'version')).toBe(true);
-  });
-
-  it('team roles never reach instance resources; plain users and unknown roles may nothing', () => {
-    expect(roleCan(OWNER_ROLE, 'manage', 'instance')).toBe(false);
-    expect(roleCan(USER_ROLE, 'read', 'project')).toBe(false);
-    expect(roleCan('root', 'read', 'project')).toBe(false);
-    expect(roleCan(null, 'read', 'project')).toBe(false);
+  it.each(ROLE_CAN_RULES)('%s', (_rule, checks) => {
+    for (const [role, action, resource, allowed] of checks)
+      expect(roleCan(role, action, resource), `${role} ${action} ${resource}`).toBe(allowed);
   });
 
   it('a role check takes one role or a list, and counts inherited roles', () => {
