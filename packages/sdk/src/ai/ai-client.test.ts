@@ -65,24 +65,17 @@ describe('SseParser', () => {
     expect(p.end()).toEqual(['[DONE]']);
   });
 
-  it('reads UI message stream chunks', () => {
-    expect(parseUiStreamData('[DONE]')).toEqual({ type: 'done' });
-    expect(parseUiStreamData('{"type":"text-delta","id":"0","delta":"hi"}')).toEqual({
-      type: 'text-delta',
-      delta: 'hi',
-    });
-    expect(parseUiStreamData('{"type":"error","errorText":"boom"}')).toEqual({
-      type: 'error',
-      errorText: 'boom',
-    });
-    expect(parseUiStreamData('{"type":"finish","finishReason":"stop"}')).toEqual({
-      type: 'finish',
-      finishReason: 'stop',
-    });
-    expect(parseUiStreamData('{"type":"start","messageId":"ans_1"}')).toEqual({
-      type: 'start',
-      messageId: 'ans_1',
-    });
+  it.each([
+    ['[DONE]', { type: 'done' }],
+    ['{"type":"text-delta","id":"0","delta":"hi"}', { type: 'text-delta', delta: 'hi' }],
+    ['{"type":"error","errorText":"boom"}', { type: 'error', errorText: 'boom' }],
+    ['{"type":"finish","finishReason":"stop"}', { type: 'finish', finishReason: 'stop' }],
+    ['{"type":"start","messageId":"ans_1"}', { type: 'start', messageId: 'ans_1' }],
+  ])('reads the UI message stream chunk %s', (data, chunk) => {
+    expect(parseUiStreamData(data)).toEqual(chunk);
+  });
+
+  it('reads other chunks and what is not JSON as "other"', () => {
     expect(parseUiStreamData('{"type":"start-step"}').type).toBe('other');
     expect(parseUiStreamData('not json').type).toBe('other');
   });
@@ -267,35 +260,37 @@ describe('client.ai.streamText with stopSignal (docs/api.md § AI "Stop")', () =
     return { ai, calls, push: (chunks: unknown[]) => push(chunks) };
   }
 
-  it('asks the server to stop, reads on to the verdict and resolves with what arrived', async () => {
-    const { ai, calls, push } = stoppable(200);
+  /** Starts a stoppable stream, lets `delta` arrive, then stops it: what streamText resolves with. */
+  async function stopAfter(
+    { ai, push }: ReturnType<typeof stoppable>,
+    delta: string,
+    params: { meter?: 'edit' } = {},
+  ) {
     const stop = new AbortController();
-    const pending = ai.streamText({ prompt: 'p', meter: 'edit', stopSignal: stop.signal });
+    const pending = ai.streamText({ prompt: 'p', ...params, stopSignal: stop.signal });
     await new Promise((r) => setTimeout(r, 10));
-    push([{ type: 'text-delta', id: '0', delta: 'Here:\n```js\nlet a' }]);
+    push([{ type: 'text-delta', id: '0', delta }]);
     await new Promise((r) => setTimeout(r, 10));
     stop.abort();
-    expect(await pending).toEqual({
+    return pending;
+  }
+
+  it('asks the server to stop, reads on to the verdict and resolves with what arrived', async () => {
+    const stream = stoppable(200);
+    expect(await stopAfter(stream, 'Here:\n```js\nlet a', { meter: 'edit' })).toEqual({
       text: 'Here:\n```js\nlet a',
       finishReason: 'stopped',
       answerId: 'ans_1',
       charged: true,
     });
-    expect(calls.map((c) => c.url)).toEqual([
+    expect(stream.calls.map((c) => c.url)).toEqual([
       '/api/ai/codewright/text',
       '/api/ai/codewright/text/ans_1/stop',
     ]);
   });
 
   it('closes the connection when the stop call fails, and applies the rule to what arrived', async () => {
-    const { ai, push } = stoppable(404);
-    const stop = new AbortController();
-    const pending = ai.streamText({ prompt: 'p', stopSignal: stop.signal });
-    await new Promise((r) => setTimeout(r, 10));
-    push([{ type: 'text-delta', id: '0', delta: 'Thinking about it' }]);
-    await new Promise((r) => setTimeout(r, 10));
-    stop.abort();
-    expect(await pending).toEqual({
+    expect(await stopAfter(stoppable(404), 'Thinking about it')).toEqual({
       text: 'Thinking about it',
       finishReason: 'stopped',
       answerId: 'ans_1',
