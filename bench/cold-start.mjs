@@ -4,11 +4,11 @@
 // DATA_DIR and on an existing one. Usage: node bench/cold-start.mjs [runs=3]
 // Port: COLD_START_PORT (default 3150).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   benchTempDir,
   ensureServerBuilt,
+  machine,
   median,
   report,
   startServer,
@@ -59,7 +59,7 @@ const json = {
   budget_ms: BUDGET_MS,
   fresh_data_dir: { ...summary(fresh), within_budget: median(fresh) < BUDGET_MS },
   existing_data_dir: { ...summary(existing), within_budget: median(existing) < BUDGET_MS },
-  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+  machine: machine(),
 };
 report(
   'cold-start',

@@ -8,12 +8,12 @@
 //   node bench/db-before-after.mjs --before ../before/apps/server/dist/server.js [seconds=8]
 // Without --before only "after" is measured.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   benchTempDir,
   ensureServerBuilt,
+  machine,
   report,
   requestJson,
   SERVER_JS,
@@ -175,5 +175,5 @@ report('db-before-after', rows, {
   seconds: SECONDS,
   before: before && { server: BEFORE_JS, ...before },
   after: { server: SERVER_JS, ...after },
-  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+  machine: machine(),
 });

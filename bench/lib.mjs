@@ -1,7 +1,7 @@
 // Shared helpers of the bench scripts: build check, spawning the server (built or from
-// source), waiting for health, signing a bench user in, and printing results as JSON plus a table;
-// the figures' helpers (medians, percentiles, autocannon rounds) are measure.mjs and the browser's
-// browser.mjs, both re-exported here.
+// source), waiting for health, and printing results as JSON plus a table; the figures' helpers
+// (medians, percentiles, autocannon rounds) are measure.mjs, the browser's browser.mjs and the
+// API calls that sign a bench user in api-client.mjs, all re-exported here.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,8 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { signUpAndIn } from './api-client.mjs';
 import { launchChromium } from './browser.mjs';
 
+export * from './api-client.mjs';
 export * from './browser.mjs';
 export * from './measure.mjs';
 
@@ -173,6 +175,24 @@ export function startTempServer(tmpPrefix, port, env = {}, options) {
 }
 
 /**
+ * Starts the server on a fresh DATA_DIR (startTempServer, with `options` but `healthMs`), waits
+ * up to `healthMs` (default 120 s) for its health, then resolves with what
+ * `body({ server, work, logFile, base })` resolves with; the server is stopped and its work
+ * folder removed in every case.
+ */
+export async function withTempServer(tmpPrefix, port, env, body, options = {}) {
+  const { healthMs = 120_000, ...startOptions } = options;
+  const started = startTempServer(tmpPrefix, port, env, startOptions);
+  try {
+    await waitFor200(`${started.base}/api/health`, performance.now(), healthMs);
+    return await body(started);
+  } finally {
+    await stop(started.server);
+    fs.rmSync(started.work, { recursive: true, force: true });
+  }
+}
+
+/**
  * Starts the server as `npm start` runs it (serverEntryArgs, with BENCH_NODE_ARGS) in production
  * on 127.0.0.1:`port`, its AI provider the scripted test model at `modelUrl`
  * (e2e/fixtures/model-server.mjs) and its rate limits out of the way; `env` adds to its
@@ -218,34 +238,6 @@ export function startFetchingServer(tmpPrefix, port, sitePort, logLevel) {
   );
 }
 
-/** Sends a JSON request (with a bearer token if given); resolves with the parsed body, throws unless 2xx. */
-export async function requestJson(base, method, p, body, token) {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/** Signs a new user up with email and password, then in; resolves with the sign-in body (tokens, user). */
-export async function signUpAndIn(base, email, password) {
-  const post = (p, body) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const up = await post('/api/auth/signup', { email, password });
-  if (up.status !== 201) throw new Error(`signup failed: ${up.status} ${await up.text()}`);
-  return (await post('/api/auth/signin/email', { email, password })).json();
-}
-
 /** Polls a URL until it answers 200; resolves with the elapsed milliseconds since `since`. */
 export async function waitFor200(url, since, timeoutMs = 30_000) {
   for (;;) {
@@ -282,11 +274,4 @@ export function report(name, rows, json) {
   console.log(JSON.stringify(json, null, 2));
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
-}
-
-/** Signs a new user up and in (signUpAndIn) and moves it to the Pro plan; resolves with the session. */
-export async function signUpPro(base, email, password) {
-  const session = await signUpAndIn(base, email, password);
-  await requestJson(base, 'POST', '/api/plan/upgrade', { plan: 'pro' }, session.access_token);
-  return session;
 }

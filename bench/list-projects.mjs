@@ -4,19 +4,9 @@
 // The server runs as `npm start` runs it (the built bundle, rebuilt when stale;
 // BENCH_FROM_SOURCE=1: from source through tsx).
 // Usage: [LIST_PROJECTS_PORT=3400] node bench/list-projects.mjs [seconds=10] (uses that port and the next)
-import fs from 'node:fs';
-import os from 'node:os';
 import pg from 'pg';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
-import {
-  autocannonRun,
-  report,
-  requestJson,
-  signUpPro,
-  startTempServer,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { autocannonRun, machine, report, requestJson, signUpPro, withTempServer } from './lib.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -60,16 +50,14 @@ async function seed(base) {
   return { token, bytes: Buffer.byteLength(JSON.stringify(listed)) };
 }
 
-async function measure(kind, env, readCacheMs) {
-  const port = PORTS[kind];
-  const { server, work, base } = startTempServer('data-eng-bench-', port, {
+function measure(kind, env, readCacheMs) {
+  const serverEnv = {
     NODE_ENV: 'production',
     RATE_LIMIT_MAX: '1000000000',
     DB_READ_CACHE_MS: readCacheMs,
     ...env,
-  });
-  try {
-    await waitFor200(`${base}/api/health`, performance.now(), 120_000);
+  };
+  return withTempServer('data-eng-bench-', PORTS[kind], serverEnv, async ({ base }) => {
     const { token, bytes } = await seed(base);
     const url = `${base}/api/db/codewright/rest/v1/projects?order=updated_at.desc`;
     const headers = { authorization: `Bearer ${token}` };
@@ -89,10 +77,7 @@ async function measure(kind, env, readCacheMs) {
       row.p50_ms < BUDGET.p50_ms && row.req_per_s >= BUDGET.req_per_s && row.non_2xx === 0;
     if (readCacheMs === '0') row.within_budget = `${row.within_budget} (informational)`;
     return row;
-  } finally {
-    await stop(server);
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 const results = [];
@@ -121,6 +106,6 @@ const json = {
   results,
   // Judged on the default configuration (read cache on), on both databases.
   within_budget: results.filter((r) => r.read_cache_ms > 0).every((r) => r.within_budget === true),
-  machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+  machine: machine(),
 };
 report('list-projects', results, json);

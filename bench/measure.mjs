@@ -1,6 +1,7 @@
 // Figures and load of the bench scripts: medians and percentiles, a seeded random sequence, the
 // version benches' file, a process's CPU time, and autocannon rounds. Re-exported by lib.mjs.
 import fs from 'node:fs';
+import os from 'node:os';
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,13 +49,18 @@ export async function autocannonRun(connections, opts) {
   });
 }
 
+/** The machine a bench ran on, for its JSON: cores, Node's version and the 1-minute load. */
+export function machine() {
+  return { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] };
+}
+
 /**
  * Runs autocannon against each of `targets` (name → autocannon options) in turn: a 2 s warm-up
  * each (JIT, caches), then `rounds` alternating rounds of `seconds / rounds` (at least 1 s) each,
- * so that all see the same background load on a shared machine. Resolves with each target's
- * round results (name → array).
+ * with `connections` connections, so that all see the same background load on a shared machine.
+ * Resolves with each target's round results (name → array).
  */
-export async function alternatingRounds(connections, targets, seconds, rounds) {
+export async function alternatingRounds({ connections, seconds, rounds }, targets) {
   for (const opts of Object.values(targets))
     await autocannonRun(connections, { ...opts, duration: 2 });
   const slice = Math.max(1, Math.round(seconds / rounds));
@@ -63,4 +69,21 @@ export async function alternatingRounds(connections, targets, seconds, rounds) {
     for (const [name, opts] of Object.entries(targets))
       results[name].push(await autocannonRun(connections, { ...opts, duration: slice }));
   return results;
+}
+
+/**
+ * The row of one target of alternatingRounds: requests per second over all its rounds, the
+ * rounds' p50 and p99 latencies brought to one figure by `pick` (the median, or the worst), and
+ * the non-2xx answers and errors summed.
+ */
+export function roundsRow(target, rounds, pick) {
+  const sum = (f) => rounds.reduce((a, r) => a + f(r), 0);
+  return {
+    target,
+    req_per_s: Math.round(sum((r) => r.requests.total) / sum((r) => r.duration)),
+    p50_ms: pick(rounds.map((r) => r.latency.p50)),
+    p99_ms: pick(rounds.map((r) => r.latency.p99)),
+    non_2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+  };
 }

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import {
+  machine,
   median,
   report,
   SERVER_JS,
@@ -133,7 +133,7 @@ try {
     samples,
     budget_growth_mb: BUDGET_MB,
     within_budget: growthMb < BUDGET_MB,
-    machine: { cpus: os.cpus().length, node: process.version, loadavg_1m: os.loadavg()[0] },
+    machine: machine(),
   };
   report(
     'upload-memory',

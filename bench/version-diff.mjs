@@ -6,18 +6,8 @@
 //     (both versions rebuilt from storage, the hunks, 2 × 5,000 lines of JSON).
 // The browser's part (Monaco's diff editor drawing the two texts) is the UI's to measure.
 // Usage: [VERSION_DIFF_PORT=3923] node bench/version-diff.mjs
-import fs from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
-import {
-  benchFileLines,
-  median,
-  report,
-  requestJson,
-  signUpPro,
-  startTempServer,
-  stop,
-  waitFor200,
-} from './lib.mjs';
+import { benchFileLines, median, report, requestJson, signUpPro, withTempServer } from './lib.mjs';
 
 const LINES = 5000;
 const RUNS = 20;
@@ -55,17 +45,8 @@ for (const [name, lines] of Object.entries(cases)) {
 }
 
 // The same changes through the API: two versions of one project, diffed by the server.
-const {
-  server,
-  work,
-  base: url,
-} = startTempServer('version-diff-bench-', PORT, {
-  NODE_ENV: 'production',
-  RATE_LIMIT_MAX: '1000000000',
-  LOG_LEVEL: 'warn',
-});
-try {
-  await waitFor200(`${url}/api/health`, performance.now(), 120_000);
+const serverEnv = { NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
+await withTempServer('version-diff-bench-', PORT, serverEnv, async ({ base: url }) => {
   const call = (method, p, body, token) => requestJson(url, method, p, body, token);
   const email = `bench-diff-${Date.now()}@example.com`;
   const { access_token: token } = await signUpPro(url, email, 'bench-password');
@@ -104,10 +85,7 @@ try {
     row.api_p50_ms = Number(median(times).toFixed(1));
     row.api_response_kb = Math.round(bytes / 1024);
   }
-} finally {
-  await stop(server);
-  fs.rmSync(work, { recursive: true, force: true });
-}
+});
 
 const pass = rows.every((r) => r.api_p50_ms < BUDGET_MS);
 report('version-diff', rows, {

@@ -18,9 +18,7 @@ import {
   requestJson,
   seededRandom,
   signUpPro,
-  startTempServer,
-  stop,
-  waitFor200,
+  withTempServer,
 } from './lib.mjs';
 
 const EDITS = Number(process.argv[2] ?? 1000);
@@ -63,20 +61,19 @@ async function relationBytes(databaseUrl) {
   }
 }
 
-async function measure(kind, env) {
-  const port = PORTS[kind];
-  const { server, work, logFile, base } = startTempServer('version-bench-', port, {
+function measure(kind, env) {
+  const serverEnv = {
     NODE_ENV: 'production',
     RATE_LIMIT_MAX: '1000000000',
     // info: one access-log line per request, whose `ms` is the server's own time.
     LOG_LEVEL: 'info',
     ...env,
-  });
-  const databaseUrl =
-    env.DATABASE_URL ??
-    `postgresql://postgres@localhost/codewright?host=${encodeURIComponent(path.join(work, 'data', 'run'))}`;
-  try {
-    await waitFor200(`${base}/api/health`, performance.now(), 120_000);
+  };
+  return withTempServer('version-bench-', PORTS[kind], serverEnv, async (started) => {
+    const { server, work, logFile, base } = started;
+    const databaseUrl =
+      env.DATABASE_URL ??
+      `postgresql://postgres@localhost/codewright?host=${encodeURIComponent(path.join(work, 'data', 'run'))}`;
     const call = (method, p, body, token) => requestJson(base, method, p, body, token);
     const email = `bench-${kind}-${Date.now()}@example.com`;
     const { access_token: token } = await signUpPro(base, email, 'bench-password');
@@ -150,10 +147,7 @@ async function measure(kind, env) {
       commit_p50_ms: Number(percentile(commitMs, 0.5).toFixed(2)),
       commit_p95_ms: Number(percentile(commitMs, 0.95).toFixed(2)),
     };
-  } finally {
-    await stop(server);
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 const rows = [await measure('embedded', {})];
