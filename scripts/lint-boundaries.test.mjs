@@ -20,6 +20,13 @@ async function restrictedImports(path, code) {
     .map((m) => m.message);
 }
 
+/** A module that imports each name of `imports` (name → module) and exports them again. */
+function reexporting(imports) {
+  const names = Object.keys(imports);
+  const lines = names.map((name) => `import { ${name} } from '${imports[name]}';`);
+  return [...lines, `export { ${names.join(', ')} };`, ''].join('\n');
+}
+
 describe('server modules', () => {
   it("refuse another module's repository", async () => {
     const messages = await restrictedImports(
@@ -61,13 +68,11 @@ describe('server modules', () => {
   it("allow a module's own repository, another's service and db/query.ts", async () => {
     const messages = await restrictedImports(
       'apps/server/src/modules/workspaces/boundary-fixture.ts',
-      [
-        "import { shareRepository } from './share.repository.ts';",
-        "import { lockProjectCap } from '../plan/plan.service.ts';",
-        "import { rowsOf } from '../../db/query.ts';",
-        'export { shareRepository, lockProjectCap, rowsOf };',
-        '',
-      ].join('\n'),
+      reexporting({
+        shareRepository: './share.repository.ts',
+        lockProjectCap: '../plan/plan.service.ts',
+        rowsOf: '../../db/query.ts',
+      }),
     );
     expect(messages).toEqual([]);
   });
@@ -82,10 +87,7 @@ describe('web features', () => {
       ['apps/web/src/boundary-fixture.tsx', './features/teams/components/viewer-notice.tsx'],
     ];
     for (const [path, from] of cases) {
-      const messages = await restrictedImports(
-        path,
-        `import { x } from '${from}';\nexport { x };\n`,
-      );
+      const messages = await restrictedImports(path, reexporting({ x: from }));
       expect(messages, path).toEqual([
         expect.stringContaining("Another feature's inside is its own"),
       ]);
@@ -103,10 +105,7 @@ describe('web features', () => {
       ['apps/web/src/boundary-fixture.tsx', './features/marketing/routes/landing-page.tsx'],
     ];
     for (const [path, from] of cases) {
-      const messages = await restrictedImports(
-        path,
-        `import { x } from '${from}';\nexport { x };\n`,
-      );
+      const messages = await restrictedImports(path, reexporting({ x: from }));
       expect(messages, `${path} → ${from}`).toEqual([]);
     }
   });
@@ -116,14 +115,12 @@ describe('the preview sandbox', () => {
   it('refuses the SDK and anything of the app outside its folder', async () => {
     const messages = await restrictedImports(
       'apps/web/src/features/preview/sandbox/boundary-fixture.ts',
-      [
-        "import { createClient } from '@codewright/sdk';",
-        "import { api } from '../../../lib/api.ts';",
-        "import { run } from './runtime.ts';",
-        "import { MESSAGES } from '@codewright/contract';",
-        'export { createClient, api, run, MESSAGES };',
-        '',
-      ].join('\n'),
+      reexporting({
+        createClient: '@codewright/sdk',
+        api: '../../../lib/api.ts',
+        run: './runtime.ts',
+        MESSAGES: '@codewright/contract',
+      }),
     );
     expect(messages).toEqual([
       expect.stringContaining('The sandbox never imports the SDK'),
