@@ -27,6 +27,16 @@ async function team() {
 }
 
 const byId = (id: string) => `id=eq.${id}`;
+/** The project `id` as `user`'s token reads it through db REST (a list of none or one). */
+const readProject = (token: string, id: string) =>
+  rest(servers.t.app, 'GET', 'projects', { token, query: byId(id) });
+/** Changes the project `id` as `token`'s user through db REST; answers the rows it changed. */
+const patchProject = (token: string, id: string, body: Record<string, unknown>) =>
+  rest(servers.t.app, 'PATCH', 'projects', { token, query: byId(id), body });
+const regenerate = (token: string, id: string) =>
+  call(servers.t.app, 'POST', `/api/share/codewright/${id}/regenerate`, token);
+const version = (...args: Tail<Parameters<typeof versions>>) => versions(servers.t.app, ...args);
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
 const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((r) => r.id);
 
 function aiText(user: User, projectId: string) {
@@ -47,35 +57,16 @@ describe('project matrix', () => {
     const { owner, editor, viewer, stranger, wsId, project } = await team();
     expect(project.visibility).toBe('private');
     for (const u of [owner, editor, viewer])
-      expect(
-        ids(
-          await rest(servers.t.app, 'GET', 'projects', { token: u.token, query: byId(project.id) }),
-        ),
-      ).toEqual([project.id]);
-    expect(
-      ids(
-        await rest(servers.t.app, 'GET', 'projects', {
-          token: stranger.token,
-          query: byId(project.id),
-        }),
-      ),
-    ).toEqual([]);
+      expect(ids(await readProject(u.token, project.id))).toEqual([project.id]);
+    expect(ids(await readProject(stranger.token, project.id))).toEqual([]);
 
     // PATCH: editors change it and become "who changed it last"; viewers and strangers change nothing.
-    const byEditor = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: editor.token,
-      query: byId(project.id),
-      body: { code: 'const a = 2;' },
-    });
+    const byEditor = await patchProject(editor.token, project.id, { code: 'const a = 2;' });
     expect(byEditor.json()).toEqual([
       expect.objectContaining({ code: 'const a = 2;', updated_by: editor.id }),
     ]);
     for (const u of [viewer, stranger]) {
-      const res = await rest(servers.t.app, 'PATCH', 'projects', {
-        token: u.token,
-        query: byId(project.id),
-        body: { code: 'hacked' },
-      });
+      const res = await patchProject(u.token, project.id, { code: 'hacked' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
     }
@@ -144,43 +135,22 @@ describe('project matrix', () => {
 
   it('versions: members read the history, only owners and editors restore; strangers get 404', async () => {
     const { owner, editor, viewer, stranger, project } = await team();
-    await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { code: 'const a = 3;' },
-    });
-    const list = await versions(servers.t.app, 'GET', project.id, viewer.token);
+    await patchProject(owner.token, project.id, { code: 'const a = 3;' });
+    const list = await version('GET', project.id, viewer.token);
     expect(list.statusCode, list.body).toBe(200);
     const [latest, first] = list.json<{ versions: { id: string }[] }>().versions;
     expect(first).toBeDefined();
     expect(latest).toBeDefined();
     // A stranger on Free is refused by the plan gate, one on Pro sees no such project.
-    expect((await versions(servers.t.app, 'GET', project.id, stranger.token)).statusCode).toBe(403);
+    expect((await version('GET', project.id, stranger.token)).statusCode).toBe(403);
     const proStranger = await proUser(servers.t.app);
-    expect((await versions(servers.t.app, 'GET', project.id, proStranger.token)).statusCode).toBe(
-      404,
-    );
-    const viewerRestore = await versions(
-      servers.t.app,
-      'POST',
-      `${project.id}/${first!.id}/restore`,
-      viewer.token,
-    );
+    expect((await version('GET', project.id, proStranger.token)).statusCode).toBe(404);
+    const viewerRestore = await version('POST', `${project.id}/${first!.id}/restore`, viewer.token);
     expect(viewerRestore.statusCode).toBe(404);
     // The editor is on Free, but the workspace's plan (Pro) includes version control.
-    const editorRestore = await versions(
-      servers.t.app,
-      'POST',
-      `${project.id}/${first!.id}/restore`,
-      editor.token,
-    );
+    const editorRestore = await version('POST', `${project.id}/${first!.id}/restore`, editor.token);
     expect(editorRestore.statusCode, editorRestore.body).toBe(201);
-    const ownerRestore = await versions(
-      servers.t.app,
-      'POST',
-      `${project.id}/${latest!.id}/restore`,
-      owner.token,
-    );
+    const ownerRestore = await version('POST', `${project.id}/${latest!.id}/restore`, owner.token);
     expect(ownerRestore.statusCode, ownerRestore.body).toBe(201);
   });
 
@@ -190,79 +160,57 @@ describe('project matrix', () => {
     const commitBody = (code: string) => ({ code, source: 'edit' });
 
     // POST commit: owner and editor add versions; the viewer and strangers are told nothing exists.
-    const byOwner = await versions(
-      servers.t.app,
-      'POST',
-      project.id,
-      owner.token,
-      commitBody('let b = 1;'),
-    );
+    const byOwner = await version('POST', project.id, owner.token, commitBody('let b = 1;'));
     expect(byOwner.statusCode, byOwner.body).toBe(201);
-    const byEditor = await versions(
-      servers.t.app,
-      'POST',
-      project.id,
-      editor.token,
-      commitBody('let b = 2;'),
-    );
+    const byEditor = await version('POST', project.id, editor.token, commitBody('let b = 2;'));
     expect(byEditor.statusCode, byEditor.body).toBe(201);
     expect(byEditor.json()).toMatchObject({ authorId: editor.id, code: 'let b = 2;' });
-    expect(
-      (await versions(servers.t.app, 'POST', project.id, viewer.token, commitBody('viewer')))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await versions(servers.t.app, 'POST', project.id, proStranger.token, commitBody('x')))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await versions(servers.t.app, 'POST', project.id, stranger.token, commitBody('x')))
-        .statusCode,
-    ).toBe(403);
-    const history = await versions(servers.t.app, 'GET', project.id, owner.token);
+    expect((await version('POST', project.id, viewer.token, commitBody('viewer'))).statusCode).toBe(
+      404,
+    );
+    expect((await version('POST', project.id, proStranger.token, commitBody('x'))).statusCode).toBe(
+      404,
+    );
+    expect((await version('POST', project.id, stranger.token, commitBody('x'))).statusCode).toBe(
+      403,
+    );
+    const history = await version('GET', project.id, owner.token);
     const summaries = history.json<{ versions: { id: string }[] }>().versions;
     // The baseline (the code before the first commit) and the two commits; nothing by the viewer.
     expect(summaries).toHaveLength(3);
     const [latest, , first] = summaries;
-    const ownerCode = await rest(servers.t.app, 'GET', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-    });
+    const ownerCode = await readProject(owner.token, project.id);
     expect(ownerCode.json()).toEqual([expect.objectContaining({ code: 'let b = 2;' })]);
 
     // GET one version and GET diff: every member reads; strangers 404 (403 on Free: the plan gate).
     const one = `${project.id}/${latest!.id}`;
     const diff = `${project.id}/diff?from=${first!.id}&to=${latest!.id}`;
     for (const u of [owner, editor, viewer]) {
-      const read = await versions(servers.t.app, 'GET', one, u.token);
+      const read = await version('GET', one, u.token);
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json()).toMatchObject({ id: latest!.id, code: 'let b = 2;' });
-      const changes = await versions(servers.t.app, 'GET', diff, u.token);
+      const changes = await version('GET', diff, u.token);
       expect(changes.statusCode, changes.body).toBe(200);
     }
     for (const path of [one, diff]) {
-      expect((await versions(servers.t.app, 'GET', path, proStranger.token)).statusCode).toBe(404);
-      expect((await versions(servers.t.app, 'GET', path, stranger.token)).statusCode).toBe(403);
+      expect((await version('GET', path, proStranger.token)).statusCode).toBe(404);
+      expect((await version('GET', path, stranger.token)).statusCode).toBe(403);
     }
 
     // PATCH label: owner and editor name a checkpoint; the viewer and strangers change nothing.
-    const ownerLabel = await versions(servers.t.app, 'PATCH', one, owner.token, {
+    const ownerLabel = await version('PATCH', one, owner.token, {
       label: 'By owner',
     });
     expect(ownerLabel.statusCode, ownerLabel.body).toBe(200);
     expect(ownerLabel.json()).toMatchObject({ id: latest!.id, label: 'By owner' });
-    const editorLabel = await versions(servers.t.app, 'PATCH', one, editor.token, {
+    const editorLabel = await version('PATCH', one, editor.token, {
       label: 'By editor',
     });
     expect(editorLabel.statusCode, editorLabel.body).toBe(200);
     for (const u of [viewer, proStranger])
-      expect(
-        (await versions(servers.t.app, 'PATCH', one, u.token, { label: 'No' })).statusCode,
-      ).toBe(404);
-    expect(
-      (await versions(servers.t.app, 'PATCH', one, stranger.token, { label: 'No' })).statusCode,
-    ).toBe(403);
-    const labelled = await versions(servers.t.app, 'GET', one, viewer.token);
+      expect((await version('PATCH', one, u.token, { label: 'No' })).statusCode).toBe(404);
+    expect((await version('PATCH', one, stranger.token, { label: 'No' })).statusCode).toBe(403);
+    const labelled = await version('GET', one, viewer.token);
     expect(labelled.json()).toMatchObject({ label: 'By editor' });
   });
 
@@ -300,21 +248,17 @@ describe('project matrix', () => {
   it('preview build of a project: members only', async () => {
     const { viewer, stranger, project } = await team();
     const body = { code: 'export default function App() { return null; }', language: 'javascript' };
-    const ok = await call(
-      servers.t.app,
-      'POST',
-      `/api/preview/codewright/build?projectId=${project.id}`,
-      viewer.token,
-      body,
-    );
+    const build = (user: User) =>
+      call(
+        servers.t.app,
+        'POST',
+        `/api/preview/codewright/build?projectId=${project.id}`,
+        user.token,
+        body,
+      );
+    const ok = await build(viewer);
     expect(ok.statusCode, ok.body).toBe(200);
-    const hidden = await call(
-      servers.t.app,
-      'POST',
-      `/api/preview/codewright/build?projectId=${project.id}`,
-      stranger.token,
-      body,
-    );
+    const hidden = await build(stranger);
     expect(hidden.statusCode).toBe(404);
   });
 });
@@ -326,11 +270,7 @@ describe('public, private and share links', () => {
     expect(project.share_token.length).toBeGreaterThanOrEqual(32);
     expect(project.share_token).not.toContain(project.id);
 
-    const pub = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { visibility: 'public' },
-    });
+    const pub = await patchProject(owner.token, project.id, { visibility: 'public' });
     expect(pub.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
     const open = await share(project.share_token);
     expect(open.statusCode).toBe(200);
@@ -342,20 +282,9 @@ describe('public, private and share links', () => {
       updatedAt: expect.any(String),
     });
     // Public does not mean listed: db REST still shows it to members only.
-    expect(
-      ids(
-        await rest(servers.t.app, 'GET', 'projects', {
-          token: stranger.token,
-          query: byId(project.id),
-        }),
-      ),
-    ).toEqual([]);
+    expect(ids(await readProject(stranger.token, project.id))).toEqual([]);
 
-    await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { visibility: 'private' },
-    });
+    await patchProject(owner.token, project.id, { visibility: 'private' });
     const closed = await share(project.share_token);
     expect(closed.statusCode).toBe(404);
     expect(errorOf(closed).code).toBe('NOT_FOUND');
@@ -363,43 +292,12 @@ describe('public, private and share links', () => {
 
   it('regenerating the token kills the old link; viewers may not regenerate or change visibility', async () => {
     const { owner, viewer, stranger, project } = await team();
-    await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { visibility: 'public' },
-    });
-    const viewerFlip = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: viewer.token,
-      query: byId(project.id),
-      body: { visibility: 'private' },
-    });
+    await patchProject(owner.token, project.id, { visibility: 'public' });
+    const viewerFlip = await patchProject(viewer.token, project.id, { visibility: 'private' });
     expect(viewerFlip.json()).toEqual([]);
-    expect(
-      (
-        await call(
-          servers.t.app,
-          'POST',
-          `/api/share/codewright/${project.id}/regenerate`,
-          viewer.token,
-        )
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call(
-          servers.t.app,
-          'POST',
-          `/api/share/codewright/${project.id}/regenerate`,
-          stranger.token,
-        )
-      ).statusCode,
-    ).toBe(404);
-    const res = await call(
-      servers.t.app,
-      'POST',
-      `/api/share/codewright/${project.id}/regenerate`,
-      owner.token,
-    );
+    expect((await regenerate(viewer.token, project.id)).statusCode).toBe(403);
+    expect((await regenerate(stranger.token, project.id)).statusCode).toBe(404);
+    const res = await regenerate(owner.token, project.id);
     expect(res.statusCode).toBe(200);
     const { shareToken } = res.json<{ shareToken: string }>();
     expect(shareToken).not.toBe(project.share_token);
@@ -412,11 +310,7 @@ describe('public, private and share links', () => {
     const p = await createProject(servers.t.app, u.token);
     expect(p.visibility).toBe('public');
     expect((await share(p.share_token as string)).statusCode).toBe(200);
-    const patch = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: u.token,
-      query: byId(p.id as string),
-      body: { visibility: 'private' },
-    });
+    const patch = await patchProject(u.token, p.id as string, { visibility: 'private' });
     expect(patch.statusCode).toBe(403);
     expect(errorOf(patch)).toEqual({
       code: 'FEATURE_NOT_IN_PLAN',
@@ -434,54 +328,28 @@ describe('public, private and share links', () => {
   it('private projects stay private after a downgrade to Free and in a team handed to a Free heir; Free makes no new private ones', async () => {
     const { owner, editor, stranger, project } = await team();
     expect((await upgrade(servers.t.app, owner.token, 'free')).statusCode).toBe(200);
-    const afterDowngrade = await rest(servers.t.app, 'GET', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-    });
+    const afterDowngrade = await readProject(owner.token, project.id);
     expect(afterDowngrade.json()).toEqual([
       expect.objectContaining({ visibility: 'private', code: 'const a = 1;' }),
     ]);
-    expect(
-      ids(
-        await rest(servers.t.app, 'GET', 'projects', {
-          token: stranger.token,
-          query: byId(project.id),
-        }),
-      ),
-    ).toEqual([]);
+    expect(ids(await readProject(stranger.token, project.id))).toEqual([]);
     expect((await share(project.share_token)).statusCode).toBe(404);
     // Members still edit it, and editing does not publish it.
-    const edited = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: editor.token,
-      query: byId(project.id),
-      body: { code: 'const a = 2;' },
-    });
+    const edited = await patchProject(editor.token, project.id, { code: 'const a = 2;' });
     expect(edited.json()).toEqual([
       expect.objectContaining({ visibility: 'private', code: 'const a = 2;' }),
     ]);
     // Free makes nothing new private: a new project is public and cannot be made private.
     const fresh = await createProject(servers.t.app, owner.token, { name: 'After downgrade' });
     expect(fresh.visibility).toBe('public');
-    const flip = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(fresh.id as string),
-      body: { visibility: 'private' },
-    });
+    const flip = await patchProject(owner.token, fresh.id as string, { visibility: 'private' });
     expect(flip.statusCode).toBe(403);
     expect(errorOf(flip).code).toBe('FEATURE_NOT_IN_PLAN');
     // Publishing the old one is the owner's choice, and on Free it is one way.
-    const published = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { visibility: 'public' },
-    });
+    const published = await patchProject(owner.token, project.id, { visibility: 'public' });
     expect(published.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
     expect((await share(project.share_token)).statusCode).toBe(200);
-    const back = await rest(servers.t.app, 'PATCH', 'projects', {
-      token: owner.token,
-      query: byId(project.id),
-      body: { visibility: 'private' },
-    });
+    const back = await patchProject(owner.token, project.id, { visibility: 'private' });
     expect(back.statusCode).toBe(403);
 
     // A Pro team whose owner deletes the account passes to its Free editor: still private.
@@ -497,22 +365,10 @@ describe('public, private and share links', () => {
       ]),
     );
     for (const member of [second.editor, second.viewer])
-      expect(
-        (
-          await rest(servers.t.app, 'GET', 'projects', {
-            token: member.token,
-            query: byId(second.project.id),
-          })
-        ).json(),
-      ).toEqual([expect.objectContaining({ visibility: 'private' })]);
-    expect(
-      ids(
-        await rest(servers.t.app, 'GET', 'projects', {
-          token: second.stranger.token,
-          query: byId(second.project.id),
-        }),
-      ),
-    ).toEqual([]);
+      expect((await readProject(member.token, second.project.id)).json()).toEqual([
+        expect.objectContaining({ visibility: 'private' }),
+      ]);
+    expect(ids(await readProject(second.stranger.token, second.project.id))).toEqual([]);
     expect((await share(second.project.share_token)).statusCode).toBe(404);
   });
 
