@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MAX_TOKENS } from './constants.ts';
-import { applyEditAnswer, EDIT_ANSWER_MESSAGES, isCutOff } from './edit-answer.ts';
+import {
+  applyEditAnswer,
+  EDIT_ANSWER_MESSAGES,
+  isCutOff,
+  type EditAnswerInput,
+} from './edit-answer.ts';
 import {
   chooseEditFormat,
   estimateCodeTokens,
+  type EditFormat,
   replaceLines,
   WHOLE_ANSWER_MAX_TOKENS,
 } from './edit-format.ts';
@@ -72,18 +78,19 @@ describe('buildEditPrompt', () => {
 
 describe('applyEditAnswer', () => {
   const base = { language: 'JavaScript', finishReason: 'stop' } as const;
+  /** applyEditAnswer on a JavaScript answer that ended normally, unless `more` says otherwise. */
+  const apply = (
+    code: string,
+    format: EditFormat,
+    text: string,
+    more: Partial<EditAnswerInput> = {},
+  ) => applyEditAnswer({ ...base, code, format, text, ...more });
 
   it('never uses an answer cut off by the token cap, whatever it holds', () => {
     expect(isCutOff('length')).toBe(true);
     expect(isCutOff('stop')).toBe(false);
     const complete = 'Here.\n```js\nconst a = 1;\n```\n';
-    const result = applyEditAnswer({
-      ...base,
-      code: 'const a = 0;',
-      format: 'whole',
-      text: complete,
-      finishReason: 'length',
-    });
+    const result = apply('const a = 0;', 'whole', complete, { finishReason: 'length' });
     expect(result).toEqual({
       status: 'refused',
       reason: 'cut-off',
@@ -92,28 +99,24 @@ describe('applyEditAnswer', () => {
   });
 
   it('refuses an answer whose code block or SEARCH/REPLACE block never closed', () => {
-    expect(
-      applyEditAnswer({ ...base, code: 'a', format: 'whole', text: 'Here.\n```js\nconst a' }),
-    ).toMatchObject({ status: 'refused', reason: 'incomplete' });
-    expect(
-      applyEditAnswer({
-        ...base,
-        code: 'a',
-        format: 'search-replace',
-        text: '<<<<<<< SEARCH\na\n=======\nb',
-      }),
-    ).toMatchObject({ status: 'refused', reason: 'incomplete' });
+    expect(apply('a', 'whole', 'Here.\n```js\nconst a')).toMatchObject({
+      status: 'refused',
+      reason: 'incomplete',
+    });
+    expect(apply('a', 'search-replace', '<<<<<<< SEARCH\na\n=======\nb')).toMatchObject({
+      status: 'refused',
+      reason: 'incomplete',
+    });
   });
 
   it('replaces only the selected range with a whole-format answer', () => {
     const code = file(20);
-    const result = applyEditAnswer({
-      ...base,
+    const result = apply(
       code,
-      format: 'whole',
-      selection: { startLine: 5, endLine: 6 },
-      text: 'Renamed.\n```js\nconst five = 5;\nconst six = 6;\nconst extra = 7;\n```',
-    });
+      'whole',
+      'Renamed.\n```js\nconst five = 5;\nconst six = 6;\nconst extra = 7;\n```',
+      { selection: { startLine: 5, endLine: 6 } },
+    );
     expect(result).toEqual({
       status: 'ready',
       code: replaceLines(
@@ -130,12 +133,11 @@ describe('applyEditAnswer', () => {
 
   it('applies blocks to a large file, changing only the target lines', () => {
     const code = file(600);
-    const result = applyEditAnswer({
-      ...base,
+    const result = apply(
       code,
-      format: 'search-replace',
-      text: sr('const value300 = compute(300); // line 301', 'const value300 = 300; // line 301'),
-    });
+      'search-replace',
+      sr('const value300 = compute(300); // line 301', 'const value300 = 300; // line 301'),
+    );
     expect(result.status).toBe('ready');
     const before = code.split('\n');
     const after = (result as { code: string }).code.split('\n');
@@ -145,26 +147,20 @@ describe('applyEditAnswer', () => {
 
   it('keeps blocks within the selection: a match outside it is no match', () => {
     const code = 'a\nb\nc\nb\ne';
-    const result = applyEditAnswer({
-      ...base,
-      code,
-      format: 'search-replace',
+    const result = apply(code, 'search-replace', sr('b', 'B'), {
       selection: { startLine: 4, endLine: 5 },
-      text: sr('b', 'B'),
     });
     expect(result).toMatchObject({ status: 'ready', code: 'a\nb\nc\nB\ne' });
   });
 
   it('asks for one retry that shows the failures, then takes the corrected blocks', () => {
     const code = file(300);
-    const first = applyEditAnswer({
-      ...base,
+    const first = apply(
       code,
-      format: 'search-replace',
-      text:
-        sr('const value10 = compute(10); // line 11', 'const value10 = 10; // line 11') +
+      'search-replace',
+      sr('const value10 = compute(10); // line 11', 'const value10 = 10; // line 11') +
         sr('const value20 = compute(21); // line 21', 'const value20 = 20; // line 21'),
-    });
+    );
     expect(first.status).toBe('retry');
     const retry = first as Extract<typeof first, { status: 'retry' }>;
     expect(retry.retry.startsWith(EDIT_RETRY_HEADING)).toBe(true);
@@ -192,7 +188,7 @@ describe('applyEditAnswer', () => {
 
   it('names every place a block matched, and refuses when the retry fails as well', () => {
     const code = '}\nx\n}';
-    const first = applyEditAnswer({ ...base, code, format: 'search-replace', text: sr('}', '};') });
+    const first = apply(code, 'search-replace', sr('}', '};'));
     expect(first).toMatchObject({ status: 'retry' });
     expect((first as { retry: string }).retry).toContain(
       'Its SEARCH lines match 2 places (lines 1, 3)',
@@ -214,11 +210,7 @@ describe('applyEditAnswer', () => {
   });
 
   it('refuses answers without code or without blocks', () => {
-    expect(applyEditAnswer({ ...base, code: 'a', format: 'whole', text: '  ' })).toMatchObject({
-      reason: 'no-code',
-    });
-    expect(
-      applyEditAnswer({ ...base, code: 'a', format: 'search-replace', text: 'I changed it.' }),
-    ).toMatchObject({ reason: 'no-blocks' });
+    expect(apply('a', 'whole', '  ')).toMatchObject({ reason: 'no-code' });
+    expect(apply('a', 'search-replace', 'I changed it.')).toMatchObject({ reason: 'no-blocks' });
   });
 });
