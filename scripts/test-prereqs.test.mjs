@@ -94,28 +94,29 @@ describe('test prerequisites', () => {
     expect(logs[0]).toContain('e2e suite drives /usr/bin/chromium');
   });
 
-  it('a failed install stops the run with the command to retry', () => {
-    const result = ensurePrereqs(['e2e'], {
-      probe: bareMachine(),
-      isRoot: true,
-      aptGet: '/usr/bin/apt-get',
-      log: () => {},
+  it.each([
+    {
+      what: 'a failed install stops the run with the command to retry',
+      suites: ['e2e'],
       install: () => 'apt-get update exited with 100',
-    });
-    expect(result).toBe(
-      'Could not install chromium (apt-get update exited with 100): run `apt-get install -y chromium` and retry.',
-    );
-  });
-
-  it('an install that leaves a package missing is reported, not skipped', () => {
-    const result = ensurePrereqs(['api-pg'], {
+      message:
+        'Could not install chromium (apt-get update exited with 100): run `apt-get install -y chromium` and retry.',
+    },
+    {
+      what: 'an install that leaves a package missing is reported, not skipped',
+      suites: ['api-pg'],
+      install: () => undefined,
+      message: 'Installed postgresql but postgresql is still not found.',
+    },
+  ])('$what', ({ suites, install, message }) => {
+    const result = ensurePrereqs(suites, {
       probe: bareMachine(),
       isRoot: true,
       aptGet: '/usr/bin/apt-get',
       log: () => {},
-      install: () => undefined,
+      install,
     });
-    expect(result).toBe('Installed postgresql but postgresql is still not found.');
+    expect(result).toBe(message);
   });
 
   it('finds PostgreSQL on PATH or under the versioned folder', () => {
