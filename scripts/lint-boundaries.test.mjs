@@ -20,6 +20,9 @@ async function restrictedImports(path, code) {
     .map((m) => m.message);
 }
 
+/** A module that runs SQL through drizzle's `sql` tag. */
+const SQL_IMPORT = "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n";
+
 /** A module that imports each name of `imports` (name → module) and exports them again. */
 function reexporting(imports) {
   const names = Object.keys(imports);
@@ -45,36 +48,34 @@ describe('server modules', () => {
   });
 
   it('refuse SQL in a route, a service or a helper', async () => {
-    const sqlImport = "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n";
     for (const path of [
       'apps/server/src/modules/workspaces/boundary-fixture.routes.ts',
       'apps/server/src/modules/workspaces/boundary-fixture.service.ts',
       'apps/server/src/modules/notifications/boundary-fixture.ts',
     ]) {
-      expect(await restrictedImports(path, sqlImport), path).toEqual([
+      expect(await restrictedImports(path, SQL_IMPORT), path).toEqual([
         expect.stringContaining('No SQL outside a repository'),
       ]);
     }
   });
 
-  it('allow SQL in a repository', async () => {
-    const messages = await restrictedImports(
-      'apps/server/src/modules/workspaces/boundary-fixture.repository.ts',
-      "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n",
-    );
-    expect(messages).toEqual([]);
-  });
-
-  it("allow a module's own repository, another's service and db/query.ts", async () => {
-    const messages = await restrictedImports(
-      'apps/server/src/modules/workspaces/boundary-fixture.ts',
-      reexporting({
+  it.each([
+    {
+      what: 'SQL in a repository',
+      path: 'apps/server/src/modules/workspaces/boundary-fixture.repository.ts',
+      code: SQL_IMPORT,
+    },
+    {
+      what: "a module's own repository, another's service and db/query.ts",
+      path: 'apps/server/src/modules/workspaces/boundary-fixture.ts',
+      code: reexporting({
         shareRepository: './share.repository.ts',
         lockProjectCap: '../plan/plan.service.ts',
         rowsOf: '../../db/query.ts',
       }),
-    );
-    expect(messages).toEqual([]);
+    },
+  ])('allow $what', async ({ path, code }) => {
+    expect(await restrictedImports(path, code)).toEqual([]);
   });
 });
 
