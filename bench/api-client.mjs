@@ -35,3 +35,9 @@ export async function signUpPro(base, email, password) {
   await requestJson(base, 'POST', '/api/plan/upgrade', { plan: 'pro' }, session.access_token);
   return session;
 }
+
+/** Signs a fresh bench user up and in (`<tag>-<time>@example.com`); resolves with its access token. */
+export async function benchUserToken(base, tag) {
+  const session = await signUpAndIn(base, `${tag}-${Date.now()}@example.com`, 'bench-password-1');
+  return session.access_token;
+}

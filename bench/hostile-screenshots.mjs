@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFixtureSite } from '../e2e/fixtures/fixture-site.mjs';
-import { benchTempDir, report, signUpAndIn, startServer, stop, waitFor200 } from './lib.mjs';
+import { benchTempDir, benchUserToken, report, startServer, stop, waitFor200 } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_SHOTS_PORT ?? 3862);
 const SITE_PORT = PORT + 1;
@@ -60,11 +60,7 @@ function renderersUnder(pid) {
 
 try {
   await waitFor200(`${base}/api/health`, performance.now(), 120_000);
-  const { access_token: token } = await signUpAndIn(
-    base,
-    `shots-${Date.now()}@example.com`,
-    'bench-password-1',
-  );
+  const token = await benchUserToken(base, 'shots');
   const shoot = async (payload, leaveAfterMs) => {
     const controller = new AbortController();
     const timer = leaveAfterMs ? setTimeout(() => controller.abort(), leaveAfterMs) : null;

@@ -14,12 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { startFixtureSite } from '../e2e/fixtures/fixture-site.mjs';
 import {
+  benchUserToken,
   median,
   percentile,
   processCpuMs,
   report,
   requestJson,
-  signUpAndIn,
   startFetchingServer,
   stop,
   waitFor200,
@@ -36,11 +36,7 @@ const { server, work, logFile } = startFetchingServer('cw-bench-scrape-', PORT, 
 
 try {
   await waitFor200(`${base}/api/health`, performance.now(), 120_000);
-  const { access_token: token } = await signUpAndIn(
-    base,
-    `scrape-${Date.now()}@example.com`,
-    'bench-password-1',
-  );
+  const token = await benchUserToken(base, 'scrape');
   const url = `http://127.0.0.1:${SITE_PORT}/big-page.html?kb=1024`;
   const pageBytes = Buffer.byteLength(await (await fetch(url)).text());
   for (let i = 0; i < 3; i++)
