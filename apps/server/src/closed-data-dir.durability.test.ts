@@ -2,7 +2,7 @@
 // folder closed to other users (a clone under /root, 0700) keeps its cluster in a folder
 // of root's that the postgres user can enter, says so at start, keeps its writes across a
 // restart, and stays one owner's. Runs the built server (apps/server/dist); root only.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,13 +14,7 @@ import {
   OWNER_FILE,
   readLocation,
 } from './db/embedded/location.ts';
-import {
-  builtServerEnv,
-  httpCall as call,
-  postmasterPid,
-  SERVER_JS,
-  startBuiltServer,
-} from './test/built-server.ts';
+import { postmasterPid, runToExit, startBuiltServer, stopChild } from './test/built-server.ts';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -29,13 +23,7 @@ let dataDir: string;
 const children: ChildProcess[] = [];
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const child of children) await stopChild(child);
   if (!closedDir) return;
   // The relocated folder this test's DATA_DIR made (found by its hash, so even a start cut
   // short before the record is cleaned up), and only if its owner file names this DATA_DIR.
@@ -49,51 +37,7 @@ afterAll(async () => {
   await fs.rm(closedDir, { recursive: true, force: true });
 });
 
-async function start() {
-  const server = await startBuiltServer(dataDir);
-  children.push(server.child);
-  return server;
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function signIn(base: string, email: string, password: string) {
-  const res = await call(base, 'POST', '/api/auth/signin/email', { email, password });
-  expect(res.status).toBe(200);
-  return (res.body as { access_token: string }).access_token;
-}
-
-async function projectNames(base: string, token: string) {
-  const list = await call(
-    base,
-    'GET',
-    '/api/db/codewright/rest/v1/projects?select=name',
-    undefined,
-    token,
-  );
-  expect(list.status).toBe(200);
-  return (list.body as { name: string }[]).map((r) => r.name);
-}
-
-/** A second server on the same DATA_DIR: how it exited and what it said on stderr. */
-async function secondServer(): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [SERVER_JS], {
-    env: builtServerEnv(dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stdout!.resume();
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  clearTimeout(timer);
-  return { code, stderr };
-}
+const start = () => startBuiltServer(dataDir, children);
 
 describe.skipIf(!isRoot)('a DATA_DIR closed to the postgres user (root)', () => {
   it('keeps its cluster in a folder of root’s, says where, survives a restart and stays one owner’s', async () => {
@@ -117,40 +61,35 @@ describe.skipIf(!isRoot)('a DATA_DIR closed to the postgres user (root)', () => 
     await expect(fs.access(path.join(dataDir, 'db'))).rejects.toThrow();
     expect((await fs.stat(closedDir)).mode & 0o777).toBe(0o700);
 
-    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
-    expect((await call(first.url, 'POST', '/api/auth/signup', { email, password })).status).toBe(
-      201,
-    );
-    const token = await signIn(first.url, email, password);
-    const created = await call(
-      first.url,
-      'POST',
-      '/api/db/codewright/rest/v1/projects',
-      { name: 'kept across a restart', language: 'JavaScript', code: '// kept\n' },
-      token,
-    );
+    expect((await first.http.call('GET', '/api/health')).status).toBe(200);
+    await first.http.signUp(email, password);
+    const token = await first.http.signIn(email, password);
+    const created = await first.http.createProject(token, {
+      name: 'kept across a restart',
+      language: 'JavaScript',
+      code: '// kept\n',
+    });
     expect(created.status).toBe(201);
 
     // A second server on the same DATA_DIR refuses; the first keeps its database.
     const pgPid = await postmasterPid(dataDir);
     expect(pgPid).toBeGreaterThan(0);
-    const second = await secondServer();
+    const second = await runToExit(dataDir, children);
     expect(second.code).toBe(1);
     const lines = second.stderr.trim().split('\n');
     expect(lines, second.stderr).toHaveLength(1);
     expect(lines[0]).toMatch(`in use by another Codewright server (pid ${first.child.pid})`);
     expect(await postmasterPid(dataDir)).toBe(pgPid);
-    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await first.http.call('GET', '/api/health')).status).toBe(200);
 
-    await stop(first.child);
+    await stopChild(first.child);
     const again = await start();
     expect(again.output).toContain(JSON.stringify(line).slice(1, -1));
     expect(again.output).not.toContain('creating a PostgreSQL');
     expect(await readLocation(dataDir)).toBe(location);
-    expect((await call(again.url, 'GET', '/api/health')).status).toBe(200);
-    expect(await projectNames(again.url, await signIn(again.url, email, password))).toContain(
-      'kept across a restart',
-    );
-    await stop(again.child);
+    expect((await again.http.call('GET', '/api/health')).status).toBe(200);
+    const names = await again.http.projectColumn(await again.http.signIn(email, password), 'name');
+    expect(names).toContain('kept across a restart');
+    await stopChild(again.child);
   }, 180_000);
 });

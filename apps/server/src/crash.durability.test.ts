@@ -4,12 +4,7 @@
 // root and a loop device, is scripts/power-cut.mjs.
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  durableDataDir,
-  httpCall as call,
-  postmasterPid,
-  startBuiltServer,
-} from './test/built-server.ts';
+import { durableDataDir, postmasterPid, startBuiltServer, stopChild } from './test/built-server.ts';
 
 const KILLS = Number(process.env.CRASH_TEST_KILLS ?? 30);
 const WRITERS = 8;
@@ -29,20 +24,15 @@ describe('kill -9 during writes', () => {
     const password = 'crash-test-password';
 
     let server = await start();
-    expect((await call(server.url, 'POST', '/api/auth/signup', { email, password })).status).toBe(
-      201,
-    );
+    await server.http.signUp(email, password);
     const acked = new Set<string>();
     let lost: string[] = [];
     let sequence = 0;
 
     for (let round = 1; round <= KILLS; round++) {
-      const signIn = await call(server.url, 'POST', '/api/auth/signin/email', { email, password });
-      expect(signIn.status).toBe(200);
-      const token = (signIn.body as { access_token: string }).access_token;
+      const token = await server.http.signIn(email, password);
       if (round === 1) {
-        const upgraded = await call(
-          server.url,
+        const upgraded = await server.http.call(
           'POST',
           '/api/plan/upgrade',
           { plan: 'pro' },
@@ -56,13 +46,12 @@ describe('kill -9 during writes', () => {
         while (!killed) {
           const id = `proj_${Date.now()}_${(sequence++).toString(36).padStart(6, '0')}`;
           try {
-            const res = await call(
-              server.url,
-              'POST',
-              '/api/db/codewright/rest/v1/projects',
-              { id, name: `crash ${round}`, language: 'JavaScript', code: `// ${id}\n` },
-              token,
-            );
+            const res = await server.http.createProject(token, {
+              id,
+              name: `crash ${round}`,
+              language: 'JavaScript',
+              code: `// ${id}\n`,
+            });
             if (res.status === 201) acked.add(id);
           } catch {
             // the connection died with the server: not acknowledged
@@ -73,30 +62,19 @@ describe('kill -9 during writes', () => {
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 450));
       // Every third round the database server dies too (crash recovery instead of a clean stop).
       const pgPid = round % 3 === 0 ? await postgresPid() : undefined;
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGKILL');
+      const exited = stopChild(server.child, 'SIGKILL');
       if (pgPid) process.kill(pgPid, 'SIGKILL');
       killed = true;
       await exited;
       await Promise.all(writers);
 
       server = await start();
-      const again = await call(server.url, 'POST', '/api/auth/signin/email', { email, password });
-      expect(again.status).toBe(200);
-      const list = await call(
-        server.url,
-        'GET',
-        '/api/db/codewright/rest/v1/projects?select=id',
-        undefined,
-        (again.body as { access_token: string }).access_token,
-      );
-      expect(list.status).toBe(200);
-      const present = new Set((list.body as { id: string }[]).map((r) => r.id));
+      const again = await server.http.signIn(email, password);
+      const present = new Set(await server.http.projectColumn(again, 'id'));
       lost = [...acked].filter((id) => !present.has(id));
       expect(lost, `round ${round}: acknowledged writes missing after kill -9`).toEqual([]);
     }
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await stopChild(server.child);
     console.log(`kill -9: ${KILLS} kills, ${acked.size} acknowledged writes, ${lost.length} lost`);
     expect(acked.size).toBeGreaterThan(KILLS * 5);
   }, 600_000);

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnListening, stopChild } from './test/built-server.ts';
 
 // The real process (src/server.ts through tsx) on its embedded PostgreSQL: signals,
 // in-flight requests, and the database server stopped with it.
@@ -13,33 +13,15 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
 });
 
-async function start(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_TS], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function start(dataDir: string) {
+  return spawnListening(['--import', 'tsx', SERVER_TS], {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
   });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Codewright listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, url, output: () => out };
 }
 
 /** True when a postgres process serves the cluster in DATA_DIR/db (Linux /proc). */
@@ -51,10 +33,6 @@ async function postgresRunningIn(dataDir: string): Promise<boolean> {
     if (cmdline.split('\0').includes(cluster)) return true;
   }
   return false;
-}
-
-function exitOf(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 const post = (url: string, body: unknown) =>
@@ -73,8 +51,7 @@ describe('server process', () => {
     const signup = post(`${first.url}/api/auth/signup`, { email, password: 'password1' });
     // Let the request reach the server (argon2 keeps it busy for a while).
     await new Promise((r) => setTimeout(r, 20));
-    const exited = exitOf(first.child);
-    first.child.kill('SIGTERM');
+    const exited = stopChild(first.child);
     const status = (await signup).status;
     expect([201, 503]).toContain(status);
     expect(await exited).toBe(0);
@@ -94,9 +71,7 @@ describe('server process', () => {
         ).toBe(200);
       }
     } finally {
-      const done = exitOf(second.child);
-      second.child.kill('SIGINT');
-      expect(await done).toBe(0);
+      expect(await stopChild(second.child, 'SIGINT')).toBe(0);
     }
   }, 120_000);
 });
