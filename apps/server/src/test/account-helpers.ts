@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AUTH_ERROR_MESSAGES } from '@codewright/contract';
 import type { CaughtMail } from '../../../../e2e/fixtures/smtp-sink.ts';
 
 /** POST a JSON body, with a Bearer token when given. */
@@ -14,6 +15,11 @@ export function post(app: FastifyInstance, url: string, body?: unknown, accessTo
 /** `{ code, message }` of an error answer. */
 export const errorOf = (res: { json(): unknown }) =>
   (res.json() as { error: { code: string; message: string } }).error;
+
+/** The `{ code, message }` of an auth error as the API answers it (to compare with `errorOf`). */
+export function authError(code: keyof typeof AUTH_ERROR_MESSAGES) {
+  return { code, message: AUTH_ERROR_MESSAGES[code] };
+}
 
 /** The first link of a mail, parsed. */
 export function linkOf(mail: CaughtMail): URL {

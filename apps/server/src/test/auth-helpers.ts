@@ -29,6 +29,25 @@ export async function newSession(app: FastifyInstance, password = 'correct horse
   return { email, password, session: res.json<SessionResponse>() };
 }
 
+/** POST /api/auth/refresh: trades a refresh token for a new token set. */
+export function refresh(app: FastifyInstance, refreshToken: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh_token: refreshToken },
+  });
+}
+
+/** POST /api/auth/signout with a Bearer token, and `body` (the refresh token to end) if given. */
+export function signOut(app: FastifyInstance, accessToken: string, body?: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/signout',
+    headers: { authorization: `Bearer ${accessToken}` },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+}
+
 /** GET /api/auth/me with a Bearer token. */
 export function getMe(app: FastifyInstance, accessToken: string) {
   return app.inject({

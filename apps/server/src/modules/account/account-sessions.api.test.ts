@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo, SessionResponse } from '@codewright/contract';
-import { getMe, newSession, signIn } from '../../test/auth-helpers.ts';
+import { getMe, newSession, refresh, signIn, signOut } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const IPHONE_SAFARI =
@@ -29,14 +29,6 @@ function listSessions(token: string, userAgent = CHROME_LINUX) {
   });
 }
 
-function refresh(refreshToken: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refresh_token: refreshToken },
-  });
-}
-
 /** A user signed in on several devices: the token sets, oldest first. */
 async function userWithSessions(count: number) {
   const first = await newSession(t.app);
@@ -53,7 +45,7 @@ async function expectSignedOut(session: SessionResponse) {
   const me = await getMe(t.app, session.access_token);
   expect(me.statusCode).toBe(401);
   expect(me.json().error.code).toBe('TOKEN_EXPIRED');
-  const again = await refresh(session.refresh_token);
+  const again = await refresh(t.app, session.refresh_token);
   expect(again.statusCode).toBe(401);
   expect(again.json().error.code).toBe('TOKEN_EXPIRED');
 }
@@ -86,11 +78,7 @@ describe('GET /api/auth/sessions', () => {
 
   it('leaves out signed-out sessions and answers 401 without a token', async () => {
     const { sessions } = await userWithSessions(2);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: bearer(sessions[1]!.access_token),
-    });
+    await signOut(t.app, sessions[1]!.access_token);
     const list = (await listSessions(sessions[0]!.access_token)).json<{
       sessions: SessionInfo[];
     }>().sessions;
@@ -138,7 +126,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
       message: expect.stringMatching(/session/i),
     });
     expect((await getMe(t.app, bob.sessions[0]!.access_token)).statusCode).toBe(200);
-    expect((await refresh(bob.sessions[0]!.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(t.app, bob.sessions[0]!.refresh_token)).statusCode).toBe(200);
   });
 
   it('answers 404 for an id that is no session', async () => {

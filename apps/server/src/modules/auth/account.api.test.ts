@@ -3,9 +3,9 @@
 // test/auth-helpers.ts.)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, type SessionResponse } from '@codewright/contract';
+import { ACCOUNT_MESSAGES, type SessionResponse } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { errorOf, linkOf, post, tokenOf } from '../../test/account-helpers.ts';
+import { authError, errorOf, linkOf, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, newSession, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashMailToken } from './account.repository.ts';
@@ -83,10 +83,7 @@ describe('password reset', () => {
       password: 'another pass 2',
     });
     expect(again.statusCode).toBe(400);
-    expect(errorOf(again)).toEqual({
-      code: 'VERIFICATION_FAILED',
-      message: AUTH_ERROR_MESSAGES.VERIFICATION_FAILED,
-    });
+    expect(errorOf(again)).toEqual(authError('VERIFICATION_FAILED'));
 
     expect((await getMe(t.app, session.access_token)).statusCode).toBe(401);
     expect(
@@ -256,10 +253,7 @@ describe('magic link', () => {
       .where(eq(authTokens.tokenHash, hashMailToken(token)));
     const res = await post(t.app, '/api/auth/magic/verify', { token });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toEqual({
-      code: 'MAGIC_LINK_EXPIRED',
-      message: AUTH_ERROR_MESSAGES.MAGIC_LINK_EXPIRED,
-    });
+    expect(errorOf(res)).toEqual(authError('MAGIC_LINK_EXPIRED'));
   });
 });
 

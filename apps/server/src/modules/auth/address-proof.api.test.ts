@@ -4,13 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
-  AUTH_ERROR_MESSAGES,
   ERROR_MESSAGES,
   type SessionResponse,
   type User,
 } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { errorOf, post, tokenOf } from '../../test/account-helpers.ts';
+import { authError, errorOf, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, newSession, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { call, inviteAndAccept, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -77,10 +76,7 @@ async function expectLockedOut(email: string, squatter: SessionResponse) {
   expect(errorOf(refreshed).code).toBe('TOKEN_EXPIRED');
   const again = await signIn(t.app, { email, password: squatterPassword });
   expect(again.statusCode, again.body).toBe(401);
-  expect(errorOf(again)).toEqual({
-    code: 'PASSWORD_RESET_REQUIRED',
-    message: AUTH_ERROR_MESSAGES.PASSWORD_RESET_REQUIRED,
-  });
+  expect(errorOf(again)).toEqual(authError('PASSWORD_RESET_REQUIRED'));
 }
 
 /** The owner sets a password through the reset flow and signs in with it. */

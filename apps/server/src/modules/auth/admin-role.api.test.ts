@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse, User } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { post, tokenOf } from '../../test/account-helpers.ts';
-import { getMe, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+import { getMe, refresh, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // An ADMIN_EMAILS address is an admin only once verified, and every answer that
@@ -36,9 +36,7 @@ async function rolesSeenBy(session: SessionResponse) {
     headers: auth(session.access_token),
     payload: { displayName: 'Boss' },
   });
-  const refreshed = await post(t.app, '/api/auth/refresh', {
-    refresh_token: session.refresh_token,
-  });
+  const refreshed = await refresh(t.app, session.refresh_token);
   expect([me.statusCode, patched.statusCode, refreshed.statusCode]).toEqual([200, 200, 200]);
   return {
     signIn: session.user.role,

@@ -2,13 +2,21 @@
 // app; sessions come from test/auth-helpers.ts.)
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SessionResponse, SERVER_ERROR_MESSAGES } from '@codewright/contract';
+import { authError, errorOf } from '../../test/account-helpers.ts';
 import {
-  AUTH_ERROR_MESSAGES,
-  type SessionResponse,
-  SERVER_ERROR_MESSAGES,
-} from '@codewright/contract';
-import { getMe, newSession, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+  getMe,
+  newSession,
+  refresh,
+  signIn,
+  signOut,
+  signUp,
+  uniqueEmail,
+} from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** What every token set says of itself: a Bearer access token for 15 minutes, a refresh for 30 days. */
+const TOKEN_SET = { token_type: 'Bearer', expires_in: 900, refresh_expires_in: 2592000 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +26,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const errorOf = (res: { json(): unknown }) =>
-  (res.json() as { error: { code: string; message: string } }).error;
+/** POST /api/auth/signup with a raw body of the given content type. */
+const rawSignUp = (contentType: string, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
 describe('POST /api/auth/signup', () => {
   it('creates a user with a default Free planData and no tokens', async () => {
@@ -47,10 +61,7 @@ describe('POST /api/auth/signup', () => {
     expect((await signUp(t.app, { email, password: 'password1' })).statusCode).toBe(201);
     const res = await signUp(t.app, { email: email.toUpperCase(), password: 'password2' });
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toEqual({
-      code: 'EMAIL_ALREADY_EXISTS',
-      message: AUTH_ERROR_MESSAGES.EMAIL_ALREADY_EXISTS,
-    });
+    expect(errorOf(res)).toEqual(authError('EMAIL_ALREADY_EXISTS'));
   });
 
   it('lets exactly one of several parallel sign-ups with one email win', async () => {
@@ -66,10 +77,7 @@ describe('POST /api/auth/signup', () => {
   it('refuses a short password with WEAK_PASSWORD', async () => {
     const res = await signUp(t.app, { email: uniqueEmail(), password: 'short' });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toEqual({
-      code: 'WEAK_PASSWORD',
-      message: AUTH_ERROR_MESSAGES.WEAK_PASSWORD,
-    });
+    expect(errorOf(res)).toEqual(authError('WEAK_PASSWORD'));
   });
 
   it('refuses an over-long password', async () => {
@@ -83,10 +91,7 @@ describe('POST /api/auth/signup', () => {
     for (const email of ['not-an-email', '', 'a@b', '   ']) {
       const res = await signUp(t.app, { email, password: 'password1' });
       expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toEqual({
-        code: 'INVALID_EMAIL',
-        message: AUTH_ERROR_MESSAGES.INVALID_EMAIL,
-      });
+      expect(errorOf(res)).toEqual(authError('INVALID_EMAIL'));
     }
   });
 
@@ -101,40 +106,28 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('answers malformed JSON with 400, a wrong content type with 415 and a huge body with 413', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "a@b.co", ',
-    });
+    const bad = await rawSignUp('application/json', '{"email": "a@b.co", ');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad)).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringMatching(/JSON/),
     });
 
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=a@b.co',
-    });
+    const text = await rawSignUp('text/plain', 'email=a@b.co');
     expect(text.statusCode).toBe(415);
     expect(errorOf(text)).toEqual({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: SERVER_ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
     });
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
+    const huge = await rawSignUp(
+      'application/json',
+      JSON.stringify({
         email: uniqueEmail(),
         password: 'password1',
         displayName: 'x'.repeat(1_100_000),
       }),
-    });
+    );
     expect(huge.statusCode).toBe(413);
     expect(errorOf(huge).code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -152,11 +145,7 @@ describe('POST /api/auth/signin/email', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<SessionResponse>();
-    expect(body).toMatchObject({
-      token_type: 'Bearer',
-      expires_in: 900,
-      refresh_expires_in: 2592000,
-    });
+    expect(body).toMatchObject(TOKEN_SET);
     expect(body.issued_at).toBeGreaterThanOrEqual(before);
     expect(body.issued_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(body.access_token.split('.')).toHaveLength(3);
@@ -173,105 +162,60 @@ describe('POST /api/auth/signin/email', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(errorOf(wrong)).toEqual({
-      code: 'INVALID_CREDENTIALS',
-      message: AUTH_ERROR_MESSAGES.INVALID_CREDENTIALS,
-    });
+    expect(errorOf(wrong)).toEqual(authError('INVALID_CREDENTIALS'));
   });
 });
 
 describe('tokens', () => {
   it('rotates the refresh token on every use', async () => {
     const { session } = await newSession(t.app);
-    const r1 = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: session.refresh_token },
-    });
+    const r1 = await refresh(t.app, session.refresh_token);
     expect(r1.statusCode).toBe(200);
     const s1 = r1.json<SessionResponse>();
-    expect(s1).toMatchObject({
-      token_type: 'Bearer',
-      expires_in: 900,
-      refresh_expires_in: 2592000,
-    });
+    expect(s1).toMatchObject(TOKEN_SET);
     expect(s1.refresh_token).not.toBe(session.refresh_token);
     expect(s1.user.id).toBe(session.user.id);
     expect((await getMe(t.app, s1.access_token)).statusCode).toBe(200);
-    const r2 = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: s1.refresh_token },
-    });
+    const r2 = await refresh(t.app, s1.refresh_token);
     expect(r2.statusCode).toBe(200);
   });
 
   it('revokes the whole family when an old refresh token is presented again', async () => {
     const { session } = await newSession(t.app);
-    const r1 = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: session.refresh_token },
-    });
+    const r1 = await refresh(t.app, session.refresh_token);
     const s1 = r1.json<SessionResponse>();
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: session.refresh_token },
-    });
+    const reuse = await refresh(t.app, session.refresh_token);
     expect(reuse.statusCode).toBe(401);
-    expect(errorOf(reuse)).toEqual({
-      code: 'TOKEN_EXPIRED',
-      message: AUTH_ERROR_MESSAGES.TOKEN_EXPIRED,
-    });
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: s1.refresh_token },
-    });
+    expect(errorOf(reuse)).toEqual(authError('TOKEN_EXPIRED'));
+    const next = await refresh(t.app, s1.refresh_token);
     expect(next.statusCode).toBe(401);
     expect(errorOf(next).code).toBe('TOKEN_EXPIRED');
     expect((await getMe(t.app, s1.access_token)).statusCode).toBe(401);
   });
 
   it('refuses an unknown refresh token with TOKEN_EXPIRED', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: 'nope' },
-    });
+    const res = await refresh(t.app, 'nope');
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).code).toBe('TOKEN_EXPIRED');
   });
 
   it('signs out: the access token and its refresh token stop working', async () => {
     const { session } = await newSession(t.app);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { authorization: `Bearer ${session.access_token}` },
-      payload: { refresh_token: session.refresh_token },
+    const out = await signOut(t.app, session.access_token, {
+      refresh_token: session.refresh_token,
     });
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
     const me = await getMe(t.app, session.access_token);
     expect(me.statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: session.refresh_token },
-    });
-    expect(refresh.statusCode).toBe(401);
-    expect(errorOf(refresh).code).toBe('TOKEN_EXPIRED');
+    const refreshed = await refresh(t.app, session.refresh_token);
+    expect(refreshed.statusCode).toBe(401);
+    expect(errorOf(refreshed).code).toBe('TOKEN_EXPIRED');
   });
 
   it('signs out without a body too', async () => {
     const { session } = await newSession(t.app);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { authorization: `Bearer ${session.access_token}` },
-    });
+    const out = await signOut(t.app, session.access_token);
     expect(out.body).toBe('');
     expect(out.statusCode).toBe(204);
     expect((await getMe(t.app, session.access_token)).statusCode).toBe(401);
@@ -304,10 +248,7 @@ describe('tokens', () => {
       .sign(key);
     const res = await getMe(t.app, expired);
     expect(res.statusCode).toBe(401);
-    expect(errorOf(res)).toEqual({
-      code: 'TOKEN_EXPIRED',
-      message: AUTH_ERROR_MESSAGES.TOKEN_EXPIRED,
-    });
+    expect(errorOf(res)).toEqual(authError('TOKEN_EXPIRED'));
 
     const forged = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })

@@ -17,7 +17,7 @@ import {
   type Session,
 } from '@codewright/sdk';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getMe, newSession, uniqueEmail } from '../../test/auth-helpers.ts';
+import { getMe, newSession, refresh, uniqueEmail } from '../../test/auth-helpers.ts';
 import { memoryStorage } from '../../test/sdk-client.ts';
 
 let t: TestApp;
@@ -54,12 +54,7 @@ function client(storage: MemoryStorage = memoryStorage()): CodewrightClientInter
 }
 
 /** POST /api/auth/refresh as any API client would send it. */
-const refreshWith = (refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refresh_token: refreshToken },
-  });
+const refreshWith = (refreshToken: string) => refresh(t.app, refreshToken);
 
 /** A previous page load that signed in and left its tokens in `storage`. */
 async function previousVisitSignedIn(storage: MemoryStorage) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES } from '@codewright/contract';
+import { ACCOUNT_MESSAGES } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { errorOf, post, tokenOf } from '../../test/account-helpers.ts';
+import { authError, errorOf, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -29,10 +29,7 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
 
     const before = await signIn(t.app, { email, password });
     expect(before.statusCode).toBe(403);
-    expect(errorOf(before)).toEqual({
-      code: 'EMAIL_NOT_VERIFIED',
-      message: AUTH_ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
-    });
+    expect(errorOf(before)).toEqual(authError('EMAIL_NOT_VERIFIED'));
     // A wrong password still reads as wrong credentials: the 403 needs the right one.
     expect(errorOf(await signIn(t.app, { email, password: 'wrong-password' })).code).toBe(
       'INVALID_CREDENTIALS',
@@ -130,10 +127,7 @@ describe('abuse limits', () => {
     }
     const limited = await signUp(t.app, { email: uniqueEmail('ip'), password: 'password123' });
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited)).toEqual({
-      code: 'RATE_LIMITED',
-      message: AUTH_ERROR_MESSAGES.RATE_LIMITED,
-    });
+    expect(errorOf(limited)).toEqual(authError('RATE_LIMITED'));
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Another IP is not affected.
     const other = await t.app.inject({

@@ -1,8 +1,8 @@
 // GET /api/invitations/preview: what an invitation link shows before sign-in (docs/api.md § Workspaces).
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AUTH_ERROR_MESSAGES, SERVER_ERROR_MESSAGES } from '@codewright/contract';
-import { tokenOf } from '../../test/account-helpers.ts';
+import { SERVER_ERROR_MESSAGES } from '@codewright/contract';
+import { authError, tokenOf } from '../../test/account-helpers.ts';
 import { errorOf, newUser, proUser } from '../db/db-test-helpers.ts';
 import {
   call,
@@ -162,10 +162,7 @@ describe('invitation preview limit', () => {
     expect((await preview(servers, '?token=!', ip)).statusCode).toBe(400);
     const limited = await preview(servers, `?token=${token}`, ip);
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited)).toEqual({
-      code: 'RATE_LIMITED',
-      message: AUTH_ERROR_MESSAGES.RATE_LIMITED,
-    });
+    expect(errorOf(limited)).toEqual(authError('RATE_LIMITED'));
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Another address is not affected; after the window the first one is served again.
     expect((await preview(servers, `?token=${token}`, '10.0.0.8')).statusCode).toBe(200);
