@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { type Config, parseEnv } from '../env.ts';
 import { adminSqlRoleName } from '../modules/db/admin-sql-role.ts';
+import { aroundTests } from './around-tests.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -123,6 +124,53 @@ export async function createTestApp(
         await admin.end();
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A file's test app as `useTestApp` answers it: read once it has started. */
+export interface UsedTestApp {
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  /** Where it listens over HTTP (with `listen: true` only). */
+  readonly baseUrl: string;
+}
+
+/**
+ * Creates the test app (as `createTestApp`) before a file's (or a describe's) tests and closes it
+ * after them; with `listen: true` it also listens on a free port (for the SDK tests). The
+ * settings may be a function, read at the start (for a URL of a fixture started before).
+ */
+export function useTestApp(
+  envOverrides: Record<string, string> | (() => Record<string, string>) = {},
+  { listen = false, ...options }: TestAppOptions & { listen?: boolean } = {},
+): UsedTestApp {
+  const started = aroundTests(
+    'the test app is',
+    async () => {
+      const env = typeof envOverrides === 'function' ? envOverrides() : envOverrides;
+      const t = await createTestApp(env, options);
+      try {
+        const baseUrl = listen ? await t.app.listen({ port: 0, host: '127.0.0.1' }) : undefined;
+        return { t, baseUrl };
+      } catch (error) {
+        await t.close();
+        throw error;
+      }
+    },
+    ({ t }) => t.close(),
+  );
+  return {
+    get app() {
+      return started().t.app;
+    },
+    get config() {
+      return started().t.config;
+    },
+    get baseUrl() {
+      const { baseUrl } = started();
+      if (baseUrl === undefined) throw new Error('the test app does not listen (listen: true)');
+      return baseUrl;
     },
   };
 }

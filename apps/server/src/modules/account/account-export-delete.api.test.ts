@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getMe, newSession, signIn, signUp } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { unzipText } from '../../test/unzip.ts';
 import { createProject, rest } from '../db/db-test-helpers.ts';
 import { whereFound } from './account-test-helpers.ts';
@@ -13,13 +13,7 @@ const PNG = Buffer.from(
   'hex',
 );
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,27 +1,19 @@
 // The SDK's account module against the real buildApp() over HTTP (CONVENTIONS §12). The
 // one kind of server file allowed to import the SDK: *.sdk.api.test.ts (eslint.config.js).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { clientSignedInAs } from '../../test/sdk-client.ts';
 import { unzipText } from '../../test/unzip.ts';
 
-let t: TestApp;
-let baseUrl: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { listen: true });
 
 describe('client.account', () => {
   it('lists sessions, signs out another, and signs out all others', async () => {
     const { email, password } = await newSession(t.app);
-    const laptop = await clientSignedInAs(baseUrl, email, password);
-    const phone = await clientSignedInAs(baseUrl, email, password);
-    const tablet = await clientSignedInAs(baseUrl, email, password);
+    const laptop = await clientSignedInAs(t.baseUrl, email, password);
+    const phone = await clientSignedInAs(t.baseUrl, email, password);
+    const tablet = await clientSignedInAs(t.baseUrl, email, password);
 
     const sessions = await laptop.account.listSessions();
     // newSession's own sign-in is a fourth session.
@@ -42,7 +34,7 @@ describe('client.account', () => {
 
   it('exports a zip and deletes the account, which signs this client out', async () => {
     const { email, password } = await newSession(t.app);
-    const client = await clientSignedInAs(baseUrl, email, password);
+    const client = await clientSignedInAs(t.baseUrl, email, password);
     await client.db.from('projects').insert({ name: 'Kept', language: 'Python', code: 'x = 1' });
 
     const zip = await client.account.exportData();

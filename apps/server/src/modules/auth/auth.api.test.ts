@@ -1,7 +1,7 @@
 // (Over 300 lines: the /api/auth route family — sign-up, sign-in, tokens, /me, providers — on one
 // app; sessions come from test/auth-helpers.ts.)
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SessionResponse, SERVER_ERROR_MESSAGES } from '@codewright/contract';
 import { authError, errorOf } from '../../test/account-helpers.ts';
 import {
@@ -13,18 +13,12 @@ import {
   signUp,
   uniqueEmail,
 } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** What every token set says of itself: a Bearer access token for 15 minutes, a refresh for 30 days. */
 const TOKEN_SET = { token_type: 'Bearer', expires_in: 900, refresh_expires_in: 2592000 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** POST /api/auth/signup with a raw body of the given content type. */
 const rawSignUp = (contentType: string, payload: string) =>

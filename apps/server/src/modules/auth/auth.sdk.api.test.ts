@@ -7,7 +7,7 @@
 // Time: server and SDK run in this one process, so faking Date (vi.useFakeTimers) moves both
 // clocks together — the access token's JWT exp, the SDK's expiry check and the refresh token's
 // expiry all see the same time, as they would on real machines with synced clocks.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_ERROR_MESSAGES } from '@codewright/contract';
 import {
   AuthError,
@@ -16,20 +16,12 @@ import {
   type CodewrightClientInternals,
   type Session,
 } from '@codewright/sdk';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { getMe, newSession, refresh, uniqueEmail } from '../../test/auth-helpers.ts';
 import { memoryStorage } from '../../test/sdk-client.ts';
 
-let t: TestApp;
-let baseUrl: string;
-beforeAll(async () => {
-  // One OAuth provider configured, so getProviders has more than email to list.
-  t = await createTestApp({ GOOGLE_CLIENT_ID: 'cid', GOOGLE_CLIENT_SECRET: 'secret' });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// One OAuth provider configured, so getProviders has more than email to list.
+const t = useTestApp({ GOOGLE_CLIENT_ID: 'cid', GOOGLE_CLIENT_SECRET: 'secret' }, { listen: true });
 
 const created: CodewrightClientInternals[] = [];
 afterEach(() => {
@@ -48,7 +40,12 @@ const stored = (storage: MemoryStorage) =>
   } | null;
 
 function client(storage: MemoryStorage = memoryStorage()): CodewrightClientInternals {
-  const c = createClient({ projectId: 'codewright', baseUrl, storage, autoInitialize: false });
+  const c = createClient({
+    projectId: 'codewright',
+    baseUrl: t.baseUrl,
+    storage,
+    autoInitialize: false,
+  });
   created.push(c);
   return c;
 }

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AUTH_ERROR_MESSAGES,
   SIGNIN_FAILURE_LIMIT_DEFAULT,
   SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT,
 } from '@codewright/contract';
 import { signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 // A limit of 3 in a one-minute window; the test moves the app's clock past the window instead
 // of waiting for it (CONVENTIONS habit 12).
 const WINDOW_MS = 60_000;
 const clock = { ahead: 0 };
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(
-    {
-      SIGNIN_FAILURE_LIMIT: '3',
-      SIGNIN_FAILURE_WINDOW_MINUTES: String(WINDOW_MS / 60_000),
-    },
-    { clock: () => Date.now() + clock.ahead },
-  );
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(
+  {
+    SIGNIN_FAILURE_LIMIT: '3',
+    SIGNIN_FAILURE_WINDOW_MINUTES: String(WINDOW_MS / 60_000),
+  },
+  { clock: () => Date.now() + clock.ahead },
+);
 
 describe('failed sign-in limit per email', () => {
   it('answers 429 RATE_LIMITED with Retry-After after the limit, even with the right password, then recovers', async () => {
@@ -72,14 +66,8 @@ describe('failed sign-in limit per email', () => {
 });
 
 describe('failed sign-in limit under parallel guesses', () => {
-  let d: TestApp;
-  beforeAll(async () => {
-    // The default limit (10 per 15 minutes).
-    d = await createTestApp();
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
+  // The default limit (10 per 15 minutes).
+  const d = useTestApp();
 
   it('checks at most the limit of 40 parallel wrong passwords; the rest are 429 with Retry-After', async () => {
     const email = uniqueEmail('race');

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { authError, errorOf, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -14,11 +14,7 @@ afterAll(async () => {
 });
 
 describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ SMTP_URL: sink.url, REQUIRE_EMAIL_VERIFICATION: 'true' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(() => ({ SMTP_URL: sink.url, REQUIRE_EMAIL_VERIFICATION: 'true' }));
 
   it('sign-up mails a link; sign-in answers 403 EMAIL_NOT_VERIFIED until it is used', async () => {
     const email = uniqueEmail('verify');
@@ -103,21 +99,17 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
 });
 
 describe('abuse limits', () => {
-  let t: TestApp;
   // The limits' window is a minute; a test moves the app's clock past it instead of waiting.
   const clock = { ahead: 0 };
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        SMTP_URL: sink.url,
-        AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
-        AUTH_RATE_LIMIT_IP_MAX: '3',
-        AUTH_RATE_LIMIT_EMAIL_MAX: '2',
-      },
-      { clock: () => Date.now() + clock.ahead },
-    );
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(
+    () => ({
+      SMTP_URL: sink.url,
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+      AUTH_RATE_LIMIT_IP_MAX: '3',
+      AUTH_RATE_LIMIT_EMAIL_MAX: '2',
+    }),
+    { clock: () => Date.now() + clock.ahead },
+  );
 
   it('per IP: sign-ups answer 429 RATE_LIMITED with Retry-After, then recover', async () => {
     for (let i = 0; i < 3; i++) {

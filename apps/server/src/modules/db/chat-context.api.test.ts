@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, rest } from './db-test-helpers.ts';
 
 // A user message keeps the context it was sent with: kind, title, source (docs/decisions/033).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 type Row = Record<string, unknown>;
 const page = { kind: 'web', title: 'Paging guide', source: 'https://docs.example.com/paging' };

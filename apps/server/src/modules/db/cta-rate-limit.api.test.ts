@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CTA_INSERT_RATE_LIMIT_PER_MINUTE } from '@codewright/contract';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { errorOf, rest } from './db-test-helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 it('rate-limits anonymous CTA inserts per client', async () => {
   const body = { cta_name: 'start-building', page: '/' };

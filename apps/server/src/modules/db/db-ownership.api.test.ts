@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVER_ERROR_MESSAGES } from '@codewright/contract';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { createProject, errorOf, newUser, rest, userWithEmail } from './db-test-helpers.ts';
 
-let t: TestApp;
 const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ` Other@example.com , ${adminEmail.toUpperCase()}` });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ ADMIN_EMAILS: ` Other@example.com , ${adminEmail.toUpperCase()}` });
 
 type Row = Record<string, unknown>;
 

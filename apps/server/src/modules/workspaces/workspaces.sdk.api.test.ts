@@ -2,26 +2,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@codewright/sdk';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { newSession } from '../../test/auth-helpers.ts';
 import { clientSignedInAs, memoryStorage } from '../../test/sdk-client.ts';
 
 let sink: SmtpSink;
-let t: TestApp;
-let baseUrl: string;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t?.close();
   await sink?.close();
 });
+// Registered after the sink's hooks: starts after it and closes before it.
+const t = useTestApp(() => ({ SMTP_URL: sink.url }), { listen: true });
 
 async function signedInClient() {
   const { email, password } = await newSession(t.app);
-  return { client: await clientSignedInAs(baseUrl, email, password), email };
+  return { client: await clientSignedInAs(t.baseUrl, email, password), email };
 }
 
 describe('client.workspaces', () => {
@@ -54,7 +51,7 @@ describe('client.workspaces', () => {
       .insert({ name: 'Shared', language: 'JavaScript', code: 'let x = 1;', visibility: 'public' });
     const anonymous = createClient({
       projectId: 'codewright',
-      baseUrl,
+      baseUrl: t.baseUrl,
       storage: memoryStorage(),
       autoInitialize: false,
     });
@@ -78,7 +75,7 @@ describe('client.workspaces', () => {
     const token = new URL(mail.links[0]!).searchParams.get('token')!;
     const anonymous = createClient({
       projectId: 'codewright',
-      baseUrl,
+      baseUrl: t.baseUrl,
       storage: memoryStorage(),
       autoInitialize: false,
     });
