@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ERROR_MESSAGES } from '@codewright/contract';
-import type { CaughtMail } from '../../../../e2e/fixtures/smtp-sink.ts';
+import { expect } from 'vitest';
+import type { CaughtMail, SmtpSink } from '../../../../e2e/fixtures/smtp-sink.ts';
 
 /** POST a JSON body, with a Bearer token when given. */
 export function post(app: FastifyInstance, url: string, body?: unknown, accessToken?: string) {
@@ -33,4 +34,19 @@ export function tokenOf(mail: CaughtMail, param = 'token'): string {
   const value = linkOf(mail).searchParams.get(param);
   if (!value) throw new Error(`mail link has no ${param}: ${mail.links[0]}`);
   return value;
+}
+
+/**
+ * Signs `email` in through a magic link: asks for one (expects 200), reads it from the
+ * `mailNumber`-th mail to that address at the sink and follows it; answers the verify response.
+ */
+export async function magicLinkSignIn(
+  app: FastifyInstance,
+  sink: SmtpSink,
+  email: string,
+  mailNumber = 1,
+) {
+  expect((await post(app, '/api/auth/signin/magic', { email })).statusCode).toBe(200);
+  const token = tokenOf(await sink.waitForMail(email, mailNumber), 'magic_token');
+  return post(app, '/api/auth/magic/verify', { token });
 }

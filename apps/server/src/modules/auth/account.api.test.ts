@@ -175,29 +175,19 @@ describe('password change', () => {
     const { email, password, session } = await newSession(t.app);
     const other = (await signIn(t.app, { email, password })).json<SessionResponse>();
 
-    const wrong = await post(
-      t.app,
-      '/api/auth/password/change',
-      { oldPassword: 'not it at all', newPassword: 'changed pass 1' },
-      session.access_token,
-    );
+    const changePassword = (body: { oldPassword: string; newPassword: string }) =>
+      post(t.app, '/api/auth/password/change', body, session.access_token);
+    const wrong = await changePassword({
+      oldPassword: 'not it at all',
+      newPassword: 'changed pass 1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(errorOf(wrong).code).toBe('INVALID_CREDENTIALS');
 
-    const weak = await post(
-      t.app,
-      '/api/auth/password/change',
-      { oldPassword: password, newPassword: 'x' },
-      session.access_token,
-    );
+    const weak = await changePassword({ oldPassword: password, newPassword: 'x' });
     expect(errorOf(weak).code).toBe('WEAK_PASSWORD');
 
-    const ok = await post(
-      t.app,
-      '/api/auth/password/change',
-      { oldPassword: password, newPassword: 'changed pass 1' },
-      session.access_token,
-    );
+    const ok = await changePassword({ oldPassword: password, newPassword: 'changed pass 1' });
     expect(ok.statusCode).toBe(200);
     expect((await getMe(t.app, session.access_token)).statusCode).toBe(200);
     expect((await getMe(t.app, other.access_token)).statusCode).toBe(401);
@@ -273,12 +263,9 @@ describe('mail cap', () => {
 describe('sign-up link', () => {
   it('/verify/generate mails a link to the signed-in user, returns no token, and /email/verify uses it', async () => {
     const { email, session } = await newSession(t.app);
-    const res = await post(
-      t.app,
-      '/api/auth/email/verify/generate',
-      undefined,
-      session.access_token,
-    );
+    const generate = () =>
+      post(t.app, '/api/auth/email/verify/generate', undefined, session.access_token);
+    const res = await generate();
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/token/i);
     const token = tokenOf(await sink.waitForMail(email));
@@ -288,12 +275,7 @@ describe('sign-up link', () => {
     const ok = await post(t.app, '/api/auth/email/verify', { token }, session.access_token);
     expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerifiedKept, outcome: 'kept' });
     // The session still works, and nothing more is sent: the address is verified.
-    const later = await post(
-      t.app,
-      '/api/auth/email/verify/generate',
-      undefined,
-      session.access_token,
-    );
+    const later = await generate();
     expect(later.statusCode).toBe(200);
     await t.app.mailer.drain();
     expect(sink.mailsTo(email)).toHaveLength(1);

@@ -9,8 +9,9 @@ import {
   type User,
 } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { authError, errorOf, post, tokenOf } from '../../test/account-helpers.ts';
+import { authError, errorOf, magicLinkSignIn, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, newSession, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
+import { upgrade } from '../db/db-test-helpers.ts';
 import { call, inviteAndAccept, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -142,11 +143,7 @@ describe('an address registered by someone else, proved by its owner', () => {
 
   it('through a magic link: the squatter is locked out, the owner is signed in as admin', async () => {
     const squatter = await squat(magicBoss);
-    expect((await post(t.app, '/api/auth/signin/magic', { email: magicBoss })).statusCode).toBe(
-      200,
-    );
-    const token = tokenOf(await sink.waitForMail(magicBoss), 'magic_token');
-    const magic = await post(t.app, '/api/auth/magic/verify', { token });
+    const magic = await magicLinkSignIn(t.app, sink, magicBoss);
     expect(magic.statusCode, magic.body).toBe(200);
     const owner = magic.json<SessionResponse>();
 
@@ -190,11 +187,7 @@ describe('an address proved again', () => {
     expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified, outcome: 'kept' });
     await t.app.mailer.drain();
     const before = sink.mailsTo(email).length;
-    await post(t.app, '/api/auth/signin/magic', { email });
-    const magicToken = tokenOf(await sink.waitForMail(email, before + 1), 'magic_token');
-    expect((await post(t.app, '/api/auth/magic/verify', { token: magicToken })).statusCode).toBe(
-      200,
-    );
+    expect((await magicLinkSignIn(t.app, sink, email, before + 1)).statusCode).toBe(200);
 
     expect((await getMe(t.app, session.access_token)).statusCode).toBe(200);
     const refreshed = await post(t.app, '/api/auth/refresh', {
@@ -259,12 +252,7 @@ describe('a takeover removes what the squatter set up', () => {
   it('members, open invitations and share links go in the proof; the mate is locked out of what comes next', async () => {
     const email = uniqueEmail('team-owner');
     const squatter = await squat(email);
-    const upgraded = await t.app.inject({
-      method: 'POST',
-      url: '/api/plan/upgrade',
-      headers: { authorization: `Bearer ${squatter.access_token}` },
-      payload: { plan: 'pro' },
-    });
+    const upgraded = await upgrade(t.app, squatter.access_token, 'pro');
     expect(upgraded.statusCode, upgraded.body).toBe(200);
     const wsId = await personalWorkspace(t.app, squatter.access_token);
     const mate = await newSession(t.app);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse, User } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { post, tokenOf } from '../../test/account-helpers.ts';
+import { magicLinkSignIn, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, refresh, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -28,6 +28,9 @@ afterAll(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Every answer that carries the user, for one session: me, PATCH me, refresh. */
+/** The same role in each answer `rolesSeenBy` reads. */
+const seenEverywhereAs = (role: string) => ({ signIn: role, me: role, patch: role, refresh: role });
+
 async function rolesSeenBy(session: SessionResponse) {
   const me = await getMe(t.app, session.access_token);
   const patched = await t.app.inject({
@@ -68,12 +71,7 @@ describe('the admin role of an ADMIN_EMAILS address', () => {
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json<{ user: User }>().user.role).toBe('user');
     const squatter = await signInAs(boss);
-    expect(await rolesSeenBy(squatter)).toEqual({
-      signIn: 'user',
-      me: 'user',
-      patch: 'user',
-      refresh: 'user',
-    });
+    expect(await rolesSeenBy(squatter)).toEqual(seenEverywhereAs('user'));
     const refused = await adminSql(squatter.access_token);
     expect(refused.statusCode).toBe(403);
 
@@ -99,12 +97,7 @@ describe('the admin role of an ADMIN_EMAILS address', () => {
     expect(reset.statusCode, reset.body).toBe(200);
 
     const owner = await signInAs(boss);
-    expect(await rolesSeenBy(owner)).toEqual({
-      signIn: 'admin',
-      me: 'admin',
-      patch: 'admin',
-      refresh: 'admin',
-    });
+    expect(await rolesSeenBy(owner)).toEqual(seenEverywhereAs('admin'));
     const allowed = await adminSql(owner.access_token);
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
@@ -114,19 +107,10 @@ describe('the admin role of an ADMIN_EMAILS address', () => {
     const before = await signInAs(magicBoss);
     expect((await getMe(t.app, before.access_token)).json<User>().role).toBe('user');
 
-    expect((await post(t.app, '/api/auth/signin/magic', { email: magicBoss })).statusCode).toBe(
-      200,
-    );
-    const token = tokenOf(await sink.waitForMail(magicBoss), 'magic_token');
-    const magic = await post(t.app, '/api/auth/magic/verify', { token });
+    const magic = await magicLinkSignIn(t.app, sink, magicBoss);
     expect(magic.statusCode, magic.body).toBe(200);
     const session = magic.json<SessionResponse>();
-    expect(await rolesSeenBy(session)).toEqual({
-      signIn: 'admin',
-      me: 'admin',
-      patch: 'admin',
-      refresh: 'admin',
-    });
+    expect(await rolesSeenBy(session)).toEqual(seenEverywhereAs('admin'));
     // The session opened before the address was proved never becomes an admin's: it is revoked.
     expect((await getMe(t.app, before.access_token)).statusCode).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@codewright/contract';
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
-import { authError, errorOf, post, tokenOf } from '../../test/account-helpers.ts';
+import { authError, errorOf, magicLinkSignIn, post, tokenOf } from '../../test/account-helpers.ts';
 import { getMe, signIn, signUp, uniqueEmail } from '../../test/auth-helpers.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -84,9 +84,7 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     const email = uniqueEmail('magicv');
     await signUp(t.app, { email, password: 'password123' });
     await sink.waitForMail(email);
-    await post(t.app, '/api/auth/signin/magic', { email });
-    const token = tokenOf(await sink.waitForMail(email, 2), 'magic_token');
-    const magic = await post(t.app, '/api/auth/magic/verify', { token });
+    const magic = await magicLinkSignIn(t.app, sink, email, 2);
     expect(magic.statusCode).toBe(200);
     // Verified now (no more EMAIL_NOT_VERIFIED); the registration password is dropped.
     expect(
