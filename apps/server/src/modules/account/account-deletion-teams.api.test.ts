@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProject, proUser, rest } from '../db/db-test-helpers.ts';
-import {
-  call,
-  inviteAndAccept,
-  personalWorkspace,
-  useMailingApp,
-} from '../workspaces/workspace-test-helpers.ts';
+import { call, personalWorkspace, useMailingApp } from '../workspaces/workspace-test-helpers.ts';
 import { whereFound } from './account-test-helpers.ts';
 
 const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
@@ -17,13 +12,7 @@ describe('DELETE /api/auth/me of a team owner', () => {
     const other = await proUser(servers.t.app);
     const team = await personalWorkspace(servers.t.app, owner.token);
     const project = await createProject(servers.t.app, owner.token, { name: 'Team project' });
-    await inviteAndAccept(servers.t.app, servers.sink, {
-      ownerToken: owner.token,
-      workspaceId: team,
-      email: member.email,
-      token: member.token,
-      role: 'editor',
-    });
+    await servers.join(owner, team, member, 'editor');
     // Someone else's invitation to the owner, still open, names the owner's address.
     const invited = await call(
       servers.t.app,

@@ -5,12 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { unzipText } from '../../test/unzip.ts';
 import { createProject, proUser, rest } from '../db/db-test-helpers.ts';
 import { commit } from '../versions/versions-test-helpers.ts';
-import {
-  call,
-  inviteAndAccept,
-  personalWorkspace,
-  useMailingApp,
-} from '../workspaces/workspace-test-helpers.ts';
+import { call, personalWorkspace, useMailingApp } from '../workspaces/workspace-test-helpers.ts';
 
 const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
 
@@ -21,6 +16,19 @@ async function exportOf(user: User): Promise<Map<string, string>> {
   expect(res.statusCode, res.body).toBe(200);
   return unzipText(res.rawPayload);
 }
+
+/** Creates a project with `fields` as `user`: its id. */
+async function newProject(user: User, fields: Record<string, string>) {
+  return String((await createProject(servers.t.app, user.token, fields)).id);
+}
+
+/** Saves `code` as a version of the project, as `user`. */
+const save = (user: User, projectId: string, code: string) =>
+  commit(servers.t.app, user.token, projectId, { code, source: 'save' });
+
+/** Takes `member` out of the workspace, as `by` (its owner, or the member leaving). */
+const removeFromTeam = (workspaceId: string, member: User, by: User) =>
+  call(servers.t.app, 'DELETE', `/api/workspaces/${workspaceId}/members/${member.id}`, by.token);
 
 /** One message per request: messages of one statement share a time, and chat is ordered by time. */
 async function say(user: User, projectId: string, content: string, role = 'user') {
@@ -40,56 +48,35 @@ async function teamWithMember(role: 'editor' | 'viewer' = 'editor') {
   const owner = await proUser(servers.t.app);
   const member = await proUser(servers.t.app);
   const workspaceId = await personalWorkspace(servers.t.app, owner.token);
-  await inviteAndAccept(servers.t.app, servers.sink, {
-    ownerToken: owner.token,
-    workspaceId,
-    email: member.email,
-    token: member.token,
-    role,
-  });
+  await servers.join(owner, workspaceId, member, role);
   const personal = await createProject(servers.t.app, member.token, {
     name: 'My Own Thing',
     language: 'JavaScript',
     code: 'const mine = 1;',
   });
   await say(member, String(personal.id), 'personal prompt');
-  await commit(servers.t.app, member.token, String(personal.id), {
-    code: 'const mine = 2;',
-    source: 'save',
-  });
+  await save(member, String(personal.id), 'const mine = 2;');
   return { owner, member, workspaceId, personal };
 }
 
 describe('GET /api/auth/export with teams', () => {
   it('holds nothing of a team the user was removed from, written before or after; the owner keeps all of it', async () => {
     const { owner, member, workspaceId, personal } = await teamWithMember();
-    const project = await createProject(servers.t.app, member.token, {
+    const projectId = await newProject(member, {
       name: 'Team Secret',
       language: 'TypeScript',
       code: 'const before = "TEAM-CODE-BEFORE";',
       workspace_id: workspaceId,
     });
-    const projectId = String(project.id);
-    await commit(servers.t.app, member.token, projectId, {
-      code: 'const before = "TEAM-VERSION-BEFORE";',
-      source: 'save',
-    });
+    await save(member, projectId, 'const before = "TEAM-VERSION-BEFORE";');
     await say(member, projectId, 'MEMBER-MESSAGE-BEFORE');
     await say(owner, projectId, 'OWNER-MESSAGE-BEFORE');
 
-    const removed = await call(
-      servers.t.app,
-      'DELETE',
-      `/api/workspaces/${workspaceId}/members/${member.id}`,
-      owner.token,
-    );
+    const removed = await removeFromTeam(workspaceId, member, owner);
     expect(removed.statusCode, removed.body).toBe(204);
 
     // The team keeps working on the project the member created.
-    await commit(servers.t.app, owner.token, projectId, {
-      code: 'const after = "TEAM-VERSION-AFTER";',
-      source: 'save',
-    });
+    await save(owner, projectId, 'const after = "TEAM-VERSION-AFTER";');
     await say(owner, projectId, 'OWNER-MESSAGE-AFTER');
 
     const files = await exportOf(member);
@@ -147,23 +134,19 @@ describe('GET /api/auth/export with teams', () => {
 
   it("gives a current member their own messages in a team project, marked, without the team's code or others' messages", async () => {
     const { owner, member, workspaceId, personal } = await teamWithMember();
-    const project = await createProject(servers.t.app, owner.token, {
+    const projectId = await newProject(owner, {
       name: 'Shared Work',
       language: 'Python',
       code: 'print("TEAM-CODE")',
     });
-    const projectId = String(project.id);
-    await commit(servers.t.app, owner.token, projectId, {
-      code: 'print("TEAM-VERSION")',
-      source: 'save',
-    });
+    await save(owner, projectId, 'print("TEAM-VERSION")');
     await say(owner, projectId, 'OWNER-MESSAGE');
     await say(member, projectId, 'my first message');
     await say(member, projectId, 'assistant answer to me', 'assistant');
     await say(owner, projectId, 'OWNER-MESSAGE-2');
     await say(member, projectId, 'my second message');
     // A team project the member created but never wrote in: the team's, so not in their export.
-    const silent = await createProject(servers.t.app, member.token, {
+    const silentId = await newProject(member, {
       name: 'Silent',
       workspace_id: workspaceId,
       code: 'const silent = "SILENT-CODE";',
@@ -171,13 +154,7 @@ describe('GET /api/auth/export with teams', () => {
 
     const files = await exportOf(member);
     const text = everything(files);
-    for (const secret of [
-      'TEAM-CODE',
-      'TEAM-VERSION',
-      'OWNER-MESSAGE',
-      'SILENT-CODE',
-      String(silent.id),
-    ])
+    for (const secret of ['TEAM-CODE', 'TEAM-VERSION', 'OWNER-MESSAGE', 'SILENT-CODE', silentId])
       expect(text).not.toContain(secret);
     const teamFiles = [...files.keys()].filter((name) => name.startsWith('workspaces/'));
     expect(teamFiles).toHaveLength(1);
@@ -212,12 +189,7 @@ describe('GET /api/auth/export with teams', () => {
     });
 
     // Leaving the team takes those messages out of the next export.
-    const left = await call(
-      servers.t.app,
-      'DELETE',
-      `/api/workspaces/${workspaceId}/members/${member.id}`,
-      member.token,
-    );
+    const left = await removeFromTeam(workspaceId, member, member);
     expect(left.statusCode, left.body).toBe(204);
     const after = await exportOf(member);
     expect([...after.keys()].some((name) => name.startsWith('workspaces/'))).toBe(false);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionInfo, SessionResponse } from '@codewright/contract';
 import { getMe, newSession, refresh, signIn, signOut } from '../../test/auth-helpers.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { call } from '../workspaces/workspace-test-helpers.ts';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -10,16 +11,11 @@ const CHROME_LINUX =
 
 const t = useTestApp();
 
-const bearer = (token: string, extra: Record<string, string> = {}) => ({
-  authorization: `Bearer ${token}`,
-  ...extra,
-});
-
 function listSessions(token: string, userAgent = CHROME_LINUX) {
   return t.app.inject({
     method: 'GET',
     url: '/api/auth/sessions',
-    headers: bearer(token, { 'user-agent': userAgent }),
+    headers: { authorization: `Bearer ${token}`, 'user-agent': userAgent },
   });
 }
 
@@ -91,11 +87,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const list = (await listSessions(mine.access_token)).json<{ sessions: SessionInfo[] }>();
     const target = list.sessions.find((s) => !s.current)!;
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${target.id}`,
-      headers: bearer(mine.access_token),
-    });
+    const res = await call(t.app, 'DELETE', `/api/auth/sessions/${target.id}`, mine.access_token);
     expect(res.statusCode).toBe(204);
     await expectSignedOut(theirs);
     expect((await getMe(t.app, mine.access_token)).statusCode).toBe(200);
@@ -109,11 +101,12 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const bobs = (await listSessions(bob.sessions[0]!.access_token)).json<{
       sessions: SessionInfo[];
     }>().sessions[0]!;
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${bobs.id}`,
-      headers: bearer(alice.sessions[0]!.access_token),
-    });
+    const res = await call(
+      t.app,
+      'DELETE',
+      `/api/auth/sessions/${bobs.id}`,
+      alice.sessions[0]!.access_token,
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatchObject({
       code: 'NOT_FOUND',
@@ -125,11 +118,12 @@ describe('DELETE /api/auth/sessions/:id', () => {
 
   it('answers 404 for an id that is no session', async () => {
     const { sessions } = await userWithSessions(1);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/auth/sessions/ses_nope',
-      headers: bearer(sessions[0]!.access_token),
-    });
+    const res = await call(
+      t.app,
+      'DELETE',
+      '/api/auth/sessions/ses_nope',
+      sessions[0]!.access_token,
+    );
     expect(res.statusCode).toBe(404);
   });
 });
@@ -139,11 +133,7 @@ describe('POST /api/auth/sessions/revoke-others', () => {
     const { sessions } = await userWithSessions(3);
     const [mine, ...others] = sessions;
     for (const other of others) await getMe(t.app, other.access_token);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sessions/revoke-others',
-      headers: bearer(mine!.access_token),
-    });
+    const res = await call(t.app, 'POST', '/api/auth/sessions/revoke-others', mine!.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ revoked: 2 });
     for (const other of others) await expectSignedOut(other);
@@ -156,11 +146,7 @@ describe('POST /api/auth/sessions/revoke-others', () => {
 describe('GET /api/auth/account', () => {
   it('reports the email, that it is not verified yet, and that the account has a password', async () => {
     const { email, sessions } = await userWithSessions(1);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/account',
-      headers: bearer(sessions[0]!.access_token),
-    });
+    const res = await call(t.app, 'GET', '/api/auth/account', sessions[0]!.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email, emailVerified: false, hasPassword: true });
   });

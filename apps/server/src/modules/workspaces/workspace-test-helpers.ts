@@ -77,13 +77,22 @@ export function useTeamServers(
   };
 }
 
+/** A mailing app and its sink, and a member's joining a workspace through them. */
+export interface MailingApp extends Omit<TeamServers, 'close' | 'model'> {
+  /** `member` joins `owner`'s workspace as `role` through a mailed invitation (as joinWorkspace). */
+  join(
+    owner: { token: string },
+    workspaceId: string,
+    member: { email: string; token: string },
+    role: string,
+  ): Promise<{ id: string }>;
+}
+
 /**
  * An app that sends its mail to an SMTP sink, started before a file's tests and closed after
  * them with the sink; `env` adds to its settings. Both are read once they have started.
  */
-export function useMailingApp(
-  env: Record<string, string> = {},
-): Omit<TeamServers, 'close' | 'model'> {
+export function useMailingApp(env: Record<string, string> = {}): MailingApp {
   const started = aroundTests(
     'the mailing app is',
     async () => {
@@ -107,8 +116,11 @@ export function useMailingApp(
     get t() {
       return started().t;
     },
+    join: (owner, workspaceId, member, role) =>
+      joinWorkspace(started().t.app, started().sink, owner, workspaceId, member, role),
   };
 }
+
 export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -157,6 +169,24 @@ export async function inviteAndAccept(
   return invited.json<{ id: string }>();
 }
 
+/** `member` joins `owner`'s workspace as `role` through a mailed invitation (as inviteAndAccept). */
+export function joinWorkspace(
+  app: FastifyInstance,
+  sink: SmtpSink,
+  owner: { token: string },
+  workspaceId: string,
+  member: { email: string; token: string },
+  role: string,
+) {
+  return inviteAndAccept(app, sink, {
+    ownerToken: owner.token,
+    workspaceId,
+    email: member.email,
+    token: member.token,
+    role,
+  });
+}
+
 /**
  * A Pro owner with an editor and a viewer who accepted invitations to the owner's personal
  * workspace, and a stranger outside it.
@@ -170,14 +200,7 @@ export async function proTeam(app: FastifyInstance, sink: SmtpSink) {
   for (const [member, role] of [
     [editor, 'editor'],
     [viewer, 'viewer'],
-  ] as const) {
-    await inviteAndAccept(app, sink, {
-      ownerToken: owner.token,
-      workspaceId: wsId,
-      email: member.email,
-      token: member.token,
-      role,
-    });
-  }
+  ] as const)
+    await joinWorkspace(app, sink, owner, wsId, member, role);
   return { owner, editor, viewer, stranger, wsId };
 }

@@ -5,13 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PLAN_LIMITS } from '@codewright/contract';
 import { tokenOf } from '../../test/account-helpers.ts';
 import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
-import {
-  call,
-  inviteAndAccept,
-  personalWorkspace,
-  proTeam,
-  useMailingApp,
-} from './workspace-test-helpers.ts';
+import { call, personalWorkspace, proTeam, useMailingApp } from './workspace-test-helpers.ts';
 
 const servers = useMailingApp({ PUBLIC_URL: 'https://app.codewright.test' });
 
@@ -40,17 +34,6 @@ async function ownerWorkspace(makeOwner: typeof newUser = proUser) {
   const owner = await makeOwner(servers.t.app);
   return { owner, wsId: await personalWorkspace(servers.t.app, owner.token) };
 }
-
-type User = Awaited<ReturnType<typeof newUser>>;
-/** `user` joins the owner's workspace as `role` through a mailed invitation. */
-const join = (owner: User, wsId: string, user: User, role: string) =>
-  inviteAndAccept(servers.t.app, servers.sink, {
-    ownerToken: owner.token,
-    workspaceId: wsId,
-    email: user.email,
-    token: user.token,
-    role,
-  });
 
 describe('workspaces', () => {
   it('every new account has a personal workspace it owns, on its own plan', async () => {
@@ -214,7 +197,7 @@ describe('invitations', () => {
     const { owner, wsId } = await ownerWorkspace();
     const limit = PLAN_LIMITS.pro.maxTeamMembers;
     for (let i = 1; i < limit - 1; i++) {
-      await join(owner, wsId, await newUser(servers.t.app), 'viewer');
+      await servers.join(owner, wsId, await newUser(servers.t.app), 'viewer');
     }
     // The fifth seat is an open invitation; a sixth person is refused.
     const fifth = await invite(wsId, owner.token, { email: 'fifth@example.com' });
@@ -231,7 +214,7 @@ describe('invitations', () => {
   it('after a downgrade the team and its projects stay, and new invitations are blocked', async () => {
     const { owner, wsId } = await ownerWorkspace();
     const member = await newUser(servers.t.app);
-    await join(owner, wsId, member, 'editor');
+    await servers.join(owner, wsId, member, 'editor');
     const project = await createProject(servers.t.app, member.token, { workspace_id: wsId });
     expect((await upgrade(servers.t.app, owner.token, 'free')).statusCode).toBe(200);
 
