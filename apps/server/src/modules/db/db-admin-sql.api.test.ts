@@ -59,25 +59,25 @@ describe('admin SQL', () => {
     expect(errorOf(broken).message).toMatch(/no_such_table/);
 
     const tag = `batch_${randomBytes(4).toString('hex')}`;
+    // The statements of the batches below: a row with the tag, and the count of those rows.
+    const insertTagged = (n: number) => ({
+      query: 'insert into cta_interactions (id, cta_name, page) values ($1, $2, $3)',
+      params: [`cta_${n}_${tag}`, tag, '/'],
+    });
+    const countTagged = {
+      query: 'select count(*)::int as n from cta_interactions where cta_name = $1',
+      params: [tag],
+    };
     const rolledBack = await run(
       {
         mode: 'transaction',
-        statements: [
-          {
-            query: 'insert into cta_interactions (id, cta_name, page) values ($1, $2, $3)',
-            params: [`cta_1_${tag}`, tag, '/'],
-          },
-          { query: 'select 1/0' },
-        ],
+        statements: [insertTagged(1), { query: 'select 1/0' }],
       },
       'batch',
     );
     expect(rolledBack.statusCode).toBe(400);
     expect(errorOf(rolledBack).message).toMatch(/^statement 1: .*division by zero/);
-    const count = await run({
-      query: 'select count(*)::int as n from cta_interactions where cta_name = $1',
-      params: [tag],
-    });
+    const count = await run(countTagged);
     expect(count.json().rows[0].n).toBe(0);
 
     // A change made through admin SQL is seen by the next REST read (no stale cached answer).
@@ -94,17 +94,7 @@ describe('admin SQL', () => {
     const pipeline = await run(
       {
         mode: 'pipeline',
-        statements: [
-          {
-            query: 'insert into cta_interactions (id, cta_name, page) values ($1, $2, $3)',
-            params: [`cta_2_${tag}`, tag, '/'],
-          },
-          { query: 'select 1/0' },
-          {
-            query: 'select count(*)::int as n from cta_interactions where cta_name = $1',
-            params: [tag],
-          },
-        ],
+        statements: [insertTagged(2), { query: 'select 1/0' }, countTagged],
       },
       'batch',
     );

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_CODE_MAX_LENGTH, SERVER_ERROR_MESSAGES } from '@codewright/contract';
 import { useTestApp } from '../../test/test-app.ts';
-import { createProject, errorOf, newUser, proUser, projectRow, rest } from './db-test-helpers.ts';
+import {
+  createProject,
+  errorOf,
+  newUser,
+  projectById,
+  projectRow,
+  proUser,
+  rest,
+} from './db-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -67,7 +75,7 @@ describe('projects: create, read, update, delete', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(errorOf(clash).code).toBe('CONFLICT');
-    const mine = await rest(t.app, 'GET', 'projects', { token: a.token, query: `id=eq.${id}` });
+    const mine = await projectById(t.app, 'GET', a.token, id);
     expect(mine.json<Row[]>()[0]).toMatchObject({ name: 'Demo', user_id: a.id });
   });
 
@@ -148,15 +156,11 @@ describe('projects: create, read, update, delete', () => {
     const u = await newUser(t.app);
     const p = await createProject(t.app, u.token);
     await new Promise((r) => setTimeout(r, 5));
-    const res = await rest(t.app, 'PATCH', 'projects', {
-      token: u.token,
-      query: `id=eq.${p.id}`,
-      body: {
-        name: 'Renamed',
-        code: 'x',
-        language: 'Python',
-        updated_at: '2001-01-01T00:00:00.000Z',
-      },
+    const res = await projectById(t.app, 'PATCH', u.token, p.id, {
+      name: 'Renamed',
+      code: 'x',
+      language: 'Python',
+      updated_at: '2001-01-01T00:00:00.000Z',
     });
     expect(res.statusCode).toBe(200);
     const [row] = res.json<Row[]>();
@@ -172,10 +176,9 @@ describe('projects: create, read, update, delete', () => {
     );
 
     for (const field of ['user_id', 'id', 'created_at']) {
-      const refused = await rest(t.app, 'PATCH', 'projects', {
-        token: u.token,
-        query: `id=eq.${p.id}`,
-        body: { [field]: 'usr_other', name: 'x' },
+      const refused = await projectById(t.app, 'PATCH', u.token, p.id, {
+        [field]: 'usr_other',
+        name: 'x',
       });
       expect(refused.statusCode).toBe(400);
       expect(errorOf(refused).message).toBe(`${field} cannot be changed.`);
@@ -193,7 +196,7 @@ describe('projects: create, read, update, delete', () => {
       ],
     });
     expect(msg.statusCode).toBe(201);
-    const del = await rest(t.app, 'DELETE', 'projects', { token: u.token, query: `id=eq.${p.id}` });
+    const del = await projectById(t.app, 'DELETE', u.token, p.id);
     expect(del.statusCode).toBe(200);
     expect(del.json<Row[]>().map((r) => r.id)).toEqual([p.id]);
     const left = await rest(t.app, 'GET', 'chat_messages', {
@@ -201,10 +204,7 @@ describe('projects: create, read, update, delete', () => {
       query: `project_id=eq.${p.id}`,
     });
     expect(left.json()).toEqual([]);
-    const again = await rest(t.app, 'DELETE', 'projects', {
-      token: u.token,
-      query: `id=eq.${p.id}`,
-    });
+    const again = await projectById(t.app, 'DELETE', u.token, p.id);
     expect(again.json()).toEqual([]);
   });
 

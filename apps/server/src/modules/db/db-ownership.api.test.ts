@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ERROR_MESSAGES } from '@codewright/contract';
 import { useTestApp } from '../../test/test-app.ts';
-import { createProject, errorOf, newUser, rest, userWithEmail } from './db-test-helpers.ts';
+import {
+  createProject,
+  errorOf,
+  newUser,
+  projectById,
+  rest,
+  userWithEmail,
+} from './db-test-helpers.ts';
 
 const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
 const t = useTestApp({ ADMIN_EMAILS: ` Other@example.com , ${adminEmail.toUpperCase()}` });
@@ -16,20 +23,11 @@ describe('ownership', () => {
     const p = await createProject(t.app, a.token, { name: 'A secret' });
 
     expect((await rest(t.app, 'GET', 'projects', { token: b.token })).json()).toEqual([]);
-    expect(
-      (await rest(t.app, 'GET', 'projects', { token: b.token, query: `id=eq.${p.id}` })).json(),
-    ).toEqual([]);
-    const patched = await rest(t.app, 'PATCH', 'projects', {
-      token: b.token,
-      query: `id=eq.${p.id}`,
-      body: { name: 'mine' },
-    });
+    expect((await projectById(t.app, 'GET', b.token, p.id)).json()).toEqual([]);
+    const patched = await projectById(t.app, 'PATCH', b.token, p.id, { name: 'mine' });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toEqual([]);
-    const deleted = await rest(t.app, 'DELETE', 'projects', {
-      token: b.token,
-      query: `id=eq.${p.id}`,
-    });
+    const deleted = await projectById(t.app, 'DELETE', b.token, p.id);
     expect(deleted.json()).toEqual([]);
     // A filter on user_id cannot widen the scope either.
     const byOwner = await rest(t.app, 'GET', 'projects', {
@@ -37,14 +35,10 @@ describe('ownership', () => {
       query: `user_id=eq.${a.id}`,
     });
     expect(byOwner.json()).toEqual([]);
-    const claim = await rest(t.app, 'PATCH', 'projects', {
-      token: b.token,
-      query: `id=eq.${p.id}`,
-      body: { user_id: b.id },
-    });
+    const claim = await projectById(t.app, 'PATCH', b.token, p.id, { user_id: b.id });
     expect(claim.statusCode).toBe(400);
 
-    const still = await rest(t.app, 'GET', 'projects', { token: a.token, query: `id=eq.${p.id}` });
+    const still = await projectById(t.app, 'GET', a.token, p.id);
     expect(still.json<Row[]>()[0]).toMatchObject({ name: 'A secret', user_id: a.id });
   });
 

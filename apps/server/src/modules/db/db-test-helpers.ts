@@ -30,6 +30,17 @@ export function rest(
   });
 }
 
+/** `method` on the project `id` through db REST (projects?id=eq.{id}) as `token`'s user. */
+export function projectById(
+  app: FastifyInstance,
+  method: 'GET' | 'PATCH' | 'DELETE',
+  token: string,
+  id: unknown,
+  body?: unknown,
+) {
+  return rest(app, method, 'projects', { token, query: `id=eq.${String(id)}`, body });
+}
+
 /** A new signed-in user: id and access token. */
 export async function newUser(app: FastifyInstance) {
   const { session } = await newSession(app);

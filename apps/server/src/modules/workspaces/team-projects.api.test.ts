@@ -4,7 +4,15 @@
 // below; servers and calls come from workspace-test-helpers.ts.)
 import { describe, expect, it } from 'vitest';
 import { FREE_PUBLIC_NOTICE } from '@codewright/contract';
-import { createProject, errorOf, newUser, proUser, rest, upgrade } from '../db/db-test-helpers.ts';
+import {
+  createProject,
+  errorOf,
+  newUser,
+  projectById,
+  proUser,
+  rest,
+  upgrade,
+} from '../db/db-test-helpers.ts';
 import { versions } from '../versions/versions-test-helpers.ts';
 import { call, proTeam, useTeamServers } from './workspace-test-helpers.ts';
 
@@ -26,13 +34,11 @@ async function team() {
   };
 }
 
-const byId = (id: string) => `id=eq.${id}`;
 /** The project `id` as `user`'s token reads it through db REST (a list of none or one). */
-const readProject = (token: string, id: string) =>
-  rest(servers.t.app, 'GET', 'projects', { token, query: byId(id) });
+const readProject = (token: string, id: string) => projectById(servers.t.app, 'GET', token, id);
 /** Changes the project `id` as `token`'s user through db REST; answers the rows it changed. */
 const patchProject = (token: string, id: string, body: Record<string, unknown>) =>
-  rest(servers.t.app, 'PATCH', 'projects', { token, query: byId(id), body });
+  projectById(servers.t.app, 'PATCH', token, id, body);
 const regenerate = (token: string, id: string) =>
   call(servers.t.app, 'POST', `/api/share/codewright/${id}/regenerate`, token);
 const version = (...args: Tail<Parameters<typeof versions>>) => versions(servers.t.app, ...args);
@@ -114,23 +120,11 @@ describe('project matrix', () => {
     expect(viewerMsg.statusCode).toBe(404);
 
     // DELETE: the viewer removes nothing; the editor may delete the one they made.
-    expect(
-      (
-        await rest(servers.t.app, 'DELETE', 'projects', {
-          token: viewer.token,
-          query: byId(project.id),
-        })
-      ).json(),
-    ).toEqual([]);
+    expect((await projectById(servers.t.app, 'DELETE', viewer.token, project.id)).json()).toEqual(
+      [],
+    );
     const madeId = (made.json() as { id: string }[])[0]!.id;
-    expect(
-      ids(
-        await rest(servers.t.app, 'DELETE', 'projects', {
-          token: editor.token,
-          query: byId(madeId),
-        }),
-      ),
-    ).toEqual([madeId]);
+    expect(ids(await projectById(servers.t.app, 'DELETE', editor.token, madeId))).toEqual([madeId]);
   });
 
   it('versions: members read the history, only owners and editors restore; strangers get 404', async () => {
