@@ -4,81 +4,67 @@ import { startModelServer, type ModelServer } from '../../../../../e2e/fixtures/
 import { startSmtpSink, type SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { tokenOf } from '../../test/account-helpers.ts';
 import { aroundTests } from '../../test/around-tests.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app.ts';
+import { type TestAppOptions, type UsedTestApp, useTestApp } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
 
 /** Test helpers for /api/workspaces and /api/invitations (used by *.api.test.ts only). */
 
 /** A team test's servers: an SMTP sink for the invitations, the scripted model, and the app. */
 export interface TeamServers {
-  sink: SmtpSink;
-  model: ModelServer;
-  t: TestApp;
-  close(): Promise<void>;
+  readonly sink: SmtpSink;
+  readonly model: ModelServer;
+  readonly t: UsedTestApp;
 }
 
 /**
- * Starts the SMTP sink, the scripted model server and an app that sends mail to the one and asks
- * the other (its basic model); `env(modelUrl)` adds settings, such as a media model on that URL,
- * and `options` the app's test options (a clock).
+ * Starts the SMTP sink and the scripted model server before a file's or a describe's tests, then
+ * an app that sends mail to the one and asks the other (its basic model), and closes them after;
+ * `env(modelUrl)` adds settings, such as a media model on that URL, and `options` the app's test
+ * options (a clock). The sink, model and app are read once they have started.
  */
-export async function startTeamServers(
+export function useTeamServers(
   env: (modelUrl: string) => Record<string, string> = () => ({}),
-  options: TestAppOptions = {},
-): Promise<TeamServers> {
-  const sink = await startSmtpSink();
-  const model = await startModelServer({ port: 0 });
-  const t = await createTestApp(
-    {
+  options?: TestAppOptions,
+): TeamServers {
+  const fixtures = aroundTests(
+    'the SMTP sink and model server are',
+    async () => {
+      const sink = await startSmtpSink();
+      try {
+        return { sink, model: await startModelServer({ port: 0 }) };
+      } catch (error) {
+        await sink.close();
+        throw error;
+      }
+    },
+    async ({ sink, model }) => {
+      await model.close();
+      await sink.close();
+    },
+  );
+  const t = useTestApp(() => {
+    const { sink, model } = fixtures();
+    return {
       SMTP_URL: sink.url,
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: model.url,
       AI_MODEL_BASIC: 'codewright-test-model',
       ...env(model.url),
-    },
-    options,
-  );
-  return {
-    sink,
-    model,
-    t,
-    async close() {
-      await t.close();
-      await model.close();
-      await sink.close();
-    },
-  };
-}
-
-/**
- * Starts the team servers (as `startTeamServers`) before a file's or a describe's tests and
- * closes them after; the sink, model and app are read once they have started.
- */
-export function useTeamServers(
-  env?: (modelUrl: string) => Record<string, string>,
-  options?: TestAppOptions,
-): Omit<TeamServers, 'close'> {
-  const started = aroundTests(
-    'the team servers are',
-    () => startTeamServers(env, options),
-    (servers) => servers.close(),
-    120_000,
-  );
+    };
+  }, options);
   return {
     get sink() {
-      return started().sink;
+      return fixtures().sink;
     },
     get model() {
-      return started().model;
+      return fixtures().model;
     },
-    get t() {
-      return started().t;
-    },
+    t,
   };
 }
 
 /** A mailing app and its sink, and a member's joining a workspace through them. */
-export interface MailingApp extends Omit<TeamServers, 'close' | 'model'> {
+export interface MailingApp extends Omit<TeamServers, 'model'> {
   /** `member` joins `owner`'s workspace as `role` through a mailed invitation (as joinWorkspace). */
   join(
     owner: { token: string },
@@ -93,31 +79,15 @@ export interface MailingApp extends Omit<TeamServers, 'close' | 'model'> {
  * them with the sink; `env` adds to its settings. Both are read once they have started.
  */
 export function useMailingApp(env: Record<string, string> = {}): MailingApp {
-  const started = aroundTests(
-    'the mailing app is',
-    async () => {
-      const sink = await startSmtpSink();
-      try {
-        return { sink, t: await createTestApp({ SMTP_URL: sink.url, ...env }) };
-      } catch (error) {
-        await sink.close();
-        throw error;
-      }
-    },
-    async ({ sink, t }) => {
-      await t.close();
-      await sink.close();
-    },
-  );
+  const sink = aroundTests('the SMTP sink is', startSmtpSink, (started) => started.close());
+  const t = useTestApp(() => ({ SMTP_URL: sink().url, ...env }));
   return {
     get sink() {
-      return started().sink;
+      return sink();
     },
-    get t() {
-      return started().t;
-    },
+    t,
     join: (owner, workspaceId, member, role) =>
-      joinWorkspace(started().t.app, started().sink, owner, workspaceId, member, role),
+      joinWorkspace(t.app, sink(), owner, workspaceId, member, role),
   };
 }
 
