@@ -1,5 +1,7 @@
 // Starts the BUILT server for Playwright on a fresh, throwaway DATA_DIR and
 // removes that directory when the server exits. Playwright's webServer runs this.
+// E2E_DATA_DIR names a DATA_DIR to use and keep instead (its owner removes it), and
+// E2E_RESTART=1 starts again on one that already has its admin (a restart mid-test).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -31,7 +33,8 @@ for (const [file, hint] of [
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'codewright-e2e-'));
+const keptDataDir = process.env.E2E_DATA_DIR;
+const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'codewright-e2e-'));
 // The scripted TEST model (fixtures/model-server.mjs) on a free port answers the app's AI calls.
 // On E2E_PORT + 5 (clear of the fixture site at + 1 and a second app at + 2), so that tests can release a [[hold:key]] answer (releaseHold in fixtures.ts).
 const modelServer = await startModelServer({ port: Number(process.env.E2E_PORT ?? '3210') + 5 });
@@ -43,7 +46,7 @@ const mediaOn = process.env.E2E_MEDIA !== 'off';
 const sitePort = Number(process.env.E2E_SITE_PORT ?? Number(process.env.E2E_PORT ?? '3210') + 1);
 const site = mediaOn ? await startFixtureSite({ port: sitePort }) : null;
 const cleanup = () => {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   void modelServer.close();
   void site?.close();
 };
@@ -169,7 +172,7 @@ async function prepareAdmin() {
 }
 
 try {
-  await prepareAdmin();
+  if (process.env.E2E_RESTART !== '1') await prepareAdmin();
 } catch (err) {
   console.error(`e2e: ${err instanceof Error ? err.message : String(err)}`);
   child?.kill('SIGTERM');

@@ -721,12 +721,11 @@ test("a Free member's AI calls on a Pro team's project count against the owner: 
   await expect(page.getByText("Unlimited on the workspace's plan")).toHaveCount(2);
 
   await expectNoSeriousViolations(page, 'generator on a team project');
-  const dir = '/tmp/shots-a';
-  await page.screenshot({ path: `${dir}/generator-team-meter-1280.png` });
+  await shot(page, 'generator-team-meter-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: /^Chat/ }).click();
   await expect(note).toBeVisible();
-  await page.screenshot({ path: `${dir}/generator-team-meter-390.png` });
+  await shot(page, 'generator-team-meter-390');
 });
 
 test('teammates on the same project see each other in the generator, viewing or editing, and who left', async ({
@@ -768,4 +767,127 @@ test('teammates on the same project see each other in the generator, viewing or 
   await memberPage.context().close();
   await expect(presence(ownerPage)).toHaveCount(0, { timeout: 15_000 });
   await ownerPage.context().close();
+});
+
+test("a teammate's changes reach the other's dashboard and History live; Reload keeps unsaved work", async ({
+  request,
+  account,
+  browser,
+}) => {
+  const { owner, member, projectId } = await teamWithProject(request, account, {
+    name: 'Live Board',
+    code: 'const board = 1;\n',
+  });
+  const dashboard = await signedInPage(browser, account.url, owner);
+  await dashboard.goto('/dashboard');
+  await expect(dashboard.getByRole('article', { name: 'Live Board' })).toBeVisible();
+
+  // The owner has the project open with History showing and unsaved work of their own.
+  const ownerPage = await signedInPage(browser, account.url, owner);
+  await ownerPage.goto(`/generator/${projectId}`);
+  const ownerEditor = ownerPage.locator('.monaco-editor .view-lines').first();
+  await expect(ownerEditor).toContainText('const board = 1;', { timeout: 20_000 });
+  await ownerPage.getByTestId('editor-tab-history').click();
+  const versions = ownerPage.getByTestId('history-panel').getByRole('listitem');
+  await expect(versions).toHaveCount(1);
+  await ownerPage.getByTestId('editor-tab-code').click();
+  await ownerEditor.click();
+  await ownerPage.keyboard.press('Control+End');
+  await ownerPage.keyboard.type('// owner draft');
+  await ownerPage.getByTestId('editor-tab-history').click();
+
+  // The member saves new code in their generator.
+  const memberPage = await signedInPage(browser, account.url, member);
+  await memberPage.goto(`/generator/${projectId}`);
+  const memberEditor = memberPage.locator('.monaco-editor .view-lines').first();
+  await expect(memberEditor).toContainText('const board = 1;', { timeout: 20_000 });
+  await memberEditor.click();
+  await memberPage.keyboard.press('Control+End');
+  await memberPage.keyboard.type('const saved = 2;');
+  await memberPage.keyboard.press('Control+s');
+  await expect(memberPage.getByText('· unsaved')).toHaveCount(0);
+
+  // The owner's dashboard says who changed it; their History has the new version; a toast
+  // offers the project as saved now.
+  await expect(
+    dashboard.getByRole('article', { name: 'Live Board' }).getByTestId('changed-by'),
+  ).toBeVisible();
+  await expect(versions).toHaveCount(2);
+  const toastText = ownerPage.getByText(/updated this project$/);
+  await expect(toastText).toBeVisible();
+  await shot(ownerPage, 'generator-teammate-update-1280');
+  await ownerPage.getByRole('button', { name: 'Reload', exact: true }).click();
+  await expect(ownerEditor).toContainText('const saved = 2;', { timeout: 20_000 });
+  // The owner's unsaved work is offered back, not lost.
+  await expect(ownerPage.getByTestId('restore-offer')).toBeVisible();
+  await ownerPage
+    .getByTestId('restore-offer')
+    .getByRole('button', { name: /Restore/ })
+    .click();
+  await expect(ownerEditor).toContainText('// owner draft');
+
+  // A project the member creates appears on the owner's dashboard; one deleted goes.
+  const created = await request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth(member),
+    data: {
+      name: 'Made Live',
+      language: 'JavaScript',
+      code: '1',
+      workspace_id: await personalWorkspace(request, owner),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect(dashboard.getByRole('article', { name: 'Made Live' })).toBeVisible();
+  const { id: madeId } = ((await created.json()) as { id: string }[])[0]!;
+  const removed = await request.delete(`/api/db/codewright/rest/v1/projects?id=eq.${madeId}`, {
+    headers: auth(owner),
+  });
+  expect(removed.status()).toBe(200);
+  await expect(dashboard.getByRole('article', { name: 'Made Live' })).toHaveCount(0);
+  await shot(dashboard, 'dashboard-live-1280');
+  for (const page of [dashboard, ownerPage, memberPage]) await page.context().close();
+});
+
+test('when the server restarts, teammates see "Reconnecting…", then each other again, with no change missed', async ({
+  request,
+  account,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { owner, member, projectId } = await teamWithProject(request, account, {
+    name: 'Restart Board',
+    code: 'const up = 1;\n',
+  });
+  const ownerPage = await signedInPage(browser, account.url, owner);
+  const memberPage = await signedInPage(browser, account.url, member);
+  for (const page of [ownerPage, memberPage]) {
+    await page.goto(`/generator/${projectId}`);
+    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
+      'const up = 1;',
+      { timeout: 20_000 },
+    );
+  }
+  for (const page of [ownerPage, memberPage])
+    await expect(page.getByTestId('presence').getByRole('listitem')).toHaveCount(1);
+
+  const restarting = account.restart({ downMs: 1_500 });
+  for (const page of [ownerPage, memberPage])
+    await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 20_000 });
+  await shot(ownerPage, 'generator-reconnecting-1280');
+  await restarting;
+  // The member saves at once, before the pages are back: the owner still hears of it.
+  const saved = await request.patch(`/api/db/codewright/rest/v1/projects?id=eq.${projectId}`, {
+    headers: auth(member),
+    data: { code: 'const up = 2;\n' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  for (const page of [ownerPage, memberPage]) {
+    // Shown while the connection is down or being made again; gone once the channel is back.
+    await expect(page.getByText('Reconnecting…')).toHaveCount(0, { timeout: 40_000 });
+    await expect(page.getByTestId('presence').getByRole('listitem')).toHaveCount(1, {
+      timeout: 40_000,
+    });
+  }
+  await expect(ownerPage.getByText(/updated this project$/)).toBeVisible();
+  for (const page of [ownerPage, memberPage]) await page.context().close();
 });

@@ -120,7 +120,13 @@ export interface RealtimePresenceMember {
 /** What the server sends. */
 export type RealtimeServerFrame =
   | { type: 'ready'; userId: string; ref?: string }
-  | { type: 'subscribed'; channel: string; ref?: string }
+  | {
+      type: 'subscribed';
+      channel: string;
+      /** The newest message the channel kept when joined (null: none); read back since it. */
+      lastId: string | null;
+      ref?: string;
+    }
   | { type: 'unsubscribed'; channel: string; reason?: string; ref?: string }
   | { type: 'message'; message: RealtimeMessage }
   | { type: 'published'; id: string; ref?: string }

@@ -22,7 +22,7 @@ export interface RealtimeChannel {
   readonly state: RealtimeChannelState;
   /** Opens the websocket if need be and joins; rejects after 10 s, or with NOT_FOUND / FORBIDDEN. */
   subscribe(): Promise<void>;
-  /** Leaves the channel; the websocket closes with the last one. */
+  /** Lets go of the channel: it is left when no other handle holds it; the websocket closes with the last one. */
   unsubscribe(): Promise<void>;
   /** Publishes over the websocket; resolves with the kept message's id (10 s time-out). */
   send(event: string, payload: Record<string, unknown>): Promise<string>;
@@ -93,6 +93,7 @@ export function createRealtimeClient(options: {
     },
     channel(name) {
       const entry = socket().entryOf(name);
+      let held: Promise<void> | null = null;
       const on = <T>(set: Set<T>, listener: T) => {
         set.add(listener);
         return () => void set.delete(listener);
@@ -102,8 +103,20 @@ export function createRealtimeClient(options: {
         get state() {
           return entry.state;
         },
-        subscribe: () => socket().subscribe(name),
-        unsubscribe: () => socket().unsubscribe(name),
+        // Each handle holds the channel once, however often it subscribes; the channel is left
+        // when the last handle that holds it unsubscribes.
+        subscribe: () =>
+          (held ??= socket()
+            .subscribe(name)
+            .catch((error: unknown) => {
+              held = null;
+              throw error;
+            })),
+        unsubscribe: async () => {
+          if (!held) return;
+          held = null;
+          await socket().unsubscribe(name);
+        },
         send: (event, payload) => socket().send(name, event, payload),
         track: (meta) => socket().track(name, meta),
         onMessage: (listener) => on(entry.onMessage, listener),

@@ -146,6 +146,45 @@ describe('the realtime connection', () => {
     expect(sockets).toHaveLength(4);
   });
 
+  it('reads back after a reconnect since the id the channel stood at when joined, even with nothing heard', async () => {
+    const fake = setup([message('8')]);
+    const { rt, last, read } = fake;
+    const got: string[] = [];
+    rt.entryOf('project:p').onMessage.add((m) => got.push(m.id));
+    const subscribed = rt.subscribe('project:p');
+    await flush();
+    last().open();
+    last().receive({ type: 'ready', userId: 'u' });
+    await flush();
+    last().answer('subscribe', { type: 'subscribed', channel: 'project:p', lastId: '7' });
+    await subscribed;
+
+    last().close();
+    await vi.advanceTimersByTimeAsync(1_500);
+    last().open();
+    last().receive({ type: 'ready', userId: 'u' });
+    await flush();
+    last().answer('subscribe', { type: 'subscribed', channel: 'project:p', lastId: '8' });
+    await flush();
+    expect(read).toHaveBeenCalledWith('project:p', '7');
+    expect(got).toEqual(['8']);
+  });
+
+  it('leaves a channel only when the last of its holders lets go', async () => {
+    const fake = setup();
+    const { rt, last } = fake;
+    await subscribeAsServer(fake);
+    await rt.subscribe('project:p'); // a second holder: already joined, nothing sent
+    expect(last().sent.filter((f) => f.type === 'subscribe')).toHaveLength(1);
+    await rt.unsubscribe('project:p');
+    expect(last().sent.some((f) => f.type === 'unsubscribe')).toBe(false);
+    expect(rt.entryOf('project:p').state).toBe('subscribed');
+    const left = rt.unsubscribe('project:p');
+    last().answer('unsubscribe', { type: 'unsubscribed', channel: 'project:p' });
+    await left;
+    expect(last().sent.at(-1)).toMatchObject({ type: 'unsubscribe', channel: 'project:p' });
+  });
+
   it('turns an error frame into a rejected send, and stops for good when closed', async () => {
     const fake = setup();
     const { rt, sockets, last } = fake;

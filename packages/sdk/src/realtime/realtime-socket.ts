@@ -50,6 +50,9 @@ interface ChannelEntry {
   state: RealtimeChannelState;
   /** Subscribed once and not left: joined again after a reconnect. */
   joined: boolean;
+  /** How many channel handles hold the subscription: the channel is left when none does. */
+  holders: number;
+  /** The newest message heard (or kept when joined): a reconnect reads back after it. */
   lastId: string | null;
   onMessage: Set<(message: RealtimeMessage) => void>;
   onPresence: Set<(members: RealtimePresenceMember[]) => void>;
@@ -146,9 +149,16 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
     }
   }
 
-  async function resubscribe(channel: string, entry: ChannelEntry) {
-    await request({ type: 'subscribe', channel }, 'subscribe');
+  /** Joins a channel; the first join remembers where its history stood ('0': it kept none). */
+  async function join(channel: string, entry: ChannelEntry) {
+    const answer = await request({ type: 'subscribe', channel }, 'subscribe');
+    entry.lastId ??= (answer as { lastId?: string | null }).lastId ?? '0';
+    entry.joined = true;
     setState(entry, 'subscribed');
+  }
+
+  async function resubscribe(channel: string, entry: ChannelEntry) {
+    await join(channel, entry);
     if (entry.meta) await request({ type: 'presence', channel, meta: entry.meta }, 'presence');
     if (entry.lastId !== null)
       for (const message of await deps.missed(channel, entry.lastId)) emit(entry, message);
@@ -231,6 +241,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
       entry = {
         state: socket && ready ? 'connected' : socket ? 'connecting' : 'disconnected',
         joined: false,
+        holders: 0,
         lastId: null,
         onMessage: new Set(),
         onPresence: new Set(),
@@ -277,17 +288,25 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
   return {
     entryOf,
     close,
+    /** Joins for one more holder (a handle of `client.realtime.channel`). */
     async subscribe(channel: string): Promise<void> {
       const entry = entryOf(channel);
+      entry.holders += 1;
       if (entry.state === 'subscribed') return;
-      await whenReady(entry);
-      await request({ type: 'subscribe', channel }, 'subscribe');
-      entry.joined = true;
-      setState(entry, 'subscribed');
+      try {
+        await whenReady(entry);
+        await join(channel, entry);
+      } catch (error) {
+        entry.holders -= 1;
+        throw error;
+      }
     },
+    /** One holder lets go; the channel is left (and the socket closed) with the last. */
     async unsubscribe(channel: string): Promise<void> {
       const entry = channels.get(channel);
       if (!entry) return;
+      entry.holders = Math.max(0, entry.holders - 1);
+      if (entry.holders > 0) return;
       channels.delete(channel);
       entry.joined = false;
       if (socket && ready) await request({ type: 'unsubscribe', channel }, 'unsubscribe');

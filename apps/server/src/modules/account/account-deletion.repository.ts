@@ -38,6 +38,10 @@ export function createAccountDeletionRepository(db: Database) {
       await tx.execute(
         sql`delete from workspace_invitations where lower(email) = lower(${user.email})`,
       );
+      // Realtime messages they sent, and the server's news of their project changes.
+      await tx.execute(
+        sql`delete from realtime_messages where sender_id = ${user.id} or payload->>'updatedBy' = ${user.id}`,
+      );
       const deleted = await tx
         .delete(users)
         .where(eq(users.id, user.id))

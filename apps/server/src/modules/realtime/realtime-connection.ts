@@ -31,6 +31,8 @@ export interface ConnectionDeps {
   /** Keeps a message and delivers it to the channel's members. */
   publish(userId: string, body: RealtimePublishBody): Promise<RealtimeMessage>;
   hub: RealtimeHub;
+  /** The id of the newest message a channel keeps (null when none). */
+  lastId(channel: string): Promise<string | null>;
   /** How long the first frame (auth) may take. */
   authTimeoutMs: number;
   log: FastifyBaseLogger;
@@ -162,9 +164,11 @@ export function openConnection(
         await deps.authorize(userId, frame.channel, 'read');
         if (socket.readyState !== socket.OPEN) return;
         subscriptions.add(frame.channel);
-        send({ type: 'subscribed', channel: frame.channel, ...ref });
         deps.hub.join(frame.channel, connection);
-        return;
+        // Read after joining: a message kept meanwhile comes live and is not newer than this id,
+        // so a client that reads back since it after a reconnect misses nothing.
+        const lastId = await deps.lastId(frame.channel);
+        return send({ type: 'subscribed', channel: frame.channel, lastId, ...ref });
       }
       case 'unsubscribe':
         subscriptions.delete(frame.channel);

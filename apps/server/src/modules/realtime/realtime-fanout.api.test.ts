@@ -6,10 +6,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { aroundTests } from '../../test/around-tests.ts';
-import { useTeamServers } from '../workspaces/workspace-test-helpers.ts';
-import { publishOverRest, realtimeTeam, subscribedSocket } from './realtime-test-helpers.ts';
+import { call, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
+import type { RealtimeServerFrame } from '@codewright/contract';
+import { projectById } from '../db/db-test-helpers.ts';
+import {
+  publishOverRest,
+  realtimeTeam,
+  removeMember,
+  subscribedSocket,
+  useSocketUrl,
+} from './realtime-test-helpers.ts';
 
 const servers = useTeamServers();
+/** The first instance's websocket (on a real port too). */
+const firstSocketUrl = useSocketUrl(() => servers.t.app);
 /** A second instance of the same app: same database and secret, a DATA_DIR of its own. */
 const second = aroundTests(
   'the second instance is',
@@ -58,6 +68,70 @@ describe('realtime across instances', () => {
       message: { id: large.json().id, event: 'big', payload: { zeros } },
     });
     listener.close();
+  });
+
+  it('drops a member removed on one instance from the channels they joined on the other', async () => {
+    const { owner, editor, wsId, channel } = await realtimeTeam(servers.t.app, servers.sink);
+    const url = `${second().url.replace('http', 'ws')}/api/realtime/codewright/ws`;
+    const member = await subscribedSocket(url, editor.token, channel);
+    await removeMember(servers.t.app, owner.token, wsId, editor.id);
+    expect(await member.next((f) => f.type === 'unsubscribed')).toMatchObject({
+      channel,
+      reason: 'You no longer have access to it.',
+    });
+    member.close();
+  });
+
+  it('tells the websockets of both instances about a project change', async () => {
+    const { owner, viewer, channel } = await realtimeTeam(servers.t.app, servers.sink);
+    const firstUrl = firstSocketUrl();
+    const secondUrl = `${second().url.replace('http', 'ws')}/api/realtime/codewright/ws`;
+    const here = await subscribedSocket(firstUrl, viewer.token, channel);
+    const there = await subscribedSocket(secondUrl, viewer.token, channel);
+    const renamed = await projectById(
+      servers.t.app,
+      'PATCH',
+      owner.token,
+      channel.slice('project:'.length),
+      { name: 'Renamed' },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    for (const socket of [here, there]) {
+      expect(await socket.next((f) => f.type === 'message')).toMatchObject({
+        message: { event: 'project.updated', payload: { name: 'Renamed', updatedBy: owner.id } },
+      });
+      socket.close();
+    }
+  });
+
+  it('shows who is present on either instance to both, and who left', async () => {
+    const { owner, viewer, channel } = await realtimeTeam(servers.t.app, servers.sink);
+    const firstUrl = firstSocketUrl();
+    const secondUrl = `${second().url.replace('http', 'ws')}/api/realtime/codewright/ws`;
+    const here = await subscribedSocket(firstUrl, owner.token, channel);
+    const there = await subscribedSocket(secondUrl, viewer.token, channel);
+    const bothPresent = (f: RealtimeServerFrame) => f.type === 'presence' && f.members.length === 2;
+    for (const socket of [here, there]) {
+      const frame = await socket.next(bothPresent);
+      expect(frame.type === 'presence' && frame.members.map((m) => m.userId).sort()).toEqual(
+        [owner.id, viewer.id].sort(),
+      );
+    }
+    const rest = await call(
+      servers.t.app,
+      'GET',
+      `/api/realtime/codewright/presence?channel=${channel}`,
+      owner.token,
+    );
+    expect(rest.json().members).toHaveLength(2);
+
+    there.close();
+    expect(
+      await here.next(
+        (f) => f.type === 'presence' && f.members.length === 1 && f.members[0]!.userId === owner.id,
+      ),
+    ).toBeTruthy();
+    here.close();
   });
 
   it('listens again after its database connection was cut', async () => {

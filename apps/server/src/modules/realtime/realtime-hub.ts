@@ -39,16 +39,29 @@ export function presenceColor(userId: string): string {
   return COLORS[hash % COLORS.length]!;
 }
 
+export interface HubOptions {
+  /**
+   * This instance's presence on a channel changed (after the coalescing moment; `[]` when its
+   * last member left): told to the other instances (realtime.routes.ts).
+   */
+  onLocalPresence?: (channel: string, members: RealtimePresenceMember[]) => void;
+  now?: () => number;
+}
+
 /**
  * The channels of this process's open websockets: who is on each, with their presence, and
  * the fan-out of each kept message to the members of its channel. Authorization happens before
- * a member is added (realtime-connection.ts); the hub only keeps the books.
+ * a member is added (realtime-connection.ts); the hub only keeps the books. Presence merges this
+ * instance's members with what other instances last said of theirs (`setRemote`).
  */
-export function createRealtimeHub() {
+export function createRealtimeHub(options: HubOptions = {}) {
+  const now = options.now ?? Date.now;
   const channels = new Map<string, Map<HubMember, Record<string, unknown>>>();
   const announcing = new Map<string, NodeJS.Timeout>();
+  /** channel → instance → its members there, and when it said so. */
+  const remote = new Map<string, Map<string, { members: RealtimePresenceMember[]; at: number }>>();
 
-  function presenceOf(channel: string): RealtimePresenceMember[] {
+  function localPresenceOf(channel: string): RealtimePresenceMember[] {
     const members = channels.get(channel);
     if (!members) return [];
     // One entry per user, however many tabs they have open: the last one's metadata.
@@ -63,6 +76,18 @@ export function createRealtimeHub() {
     return [...byUser.values()];
   }
 
+  function presenceOf(channel: string): RealtimePresenceMember[] {
+    const all = localPresenceOf(channel);
+    const seen = new Set(all.map((m) => m.userId));
+    for (const { members } of remote.get(channel)?.values() ?? [])
+      for (const member of members)
+        if (!seen.has(member.userId)) {
+          seen.add(member.userId);
+          all.push(member);
+        }
+    return all;
+  }
+
   function broadcast(channel: string, frame: RealtimeServerFrame): void {
     const members = channels.get(channel);
     if (!members || members.size === 0) return;
@@ -70,12 +95,16 @@ export function createRealtimeHub() {
     for (const member of members.keys()) member.sendText(text);
   }
 
-  /** Tells the channel who is present, once for all the changes of the next moment. */
+  const tellLocal = (channel: string) =>
+    broadcast(channel, { type: 'presence', channel, members: presenceOf(channel) });
+
+  /** Tells the channel (and the other instances) who is present, once for the next moment. */
   function announce(channel: string): void {
     if (announcing.has(channel)) return;
     const timer = setTimeout(() => {
       announcing.delete(channel);
-      broadcast(channel, { type: 'presence', channel, members: presenceOf(channel) });
+      tellLocal(channel);
+      options.onLocalPresence?.(channel, localPresenceOf(channel));
     }, PRESENCE_COALESCE_MS);
     timer.unref();
     announcing.set(channel, timer);
@@ -98,8 +127,39 @@ export function createRealtimeHub() {
         channels.delete(channel);
         clearTimeout(announcing.get(channel));
         announcing.delete(channel);
+        options.onLocalPresence?.(channel, []);
       } else announce(channel);
       return true;
+    },
+
+    /** What another instance says of its members on a channel (`[]`: none left there). */
+    setRemote(channel: string, origin: string, members: RealtimePresenceMember[]): void {
+      let byOrigin = remote.get(channel);
+      if (members.length === 0) {
+        if (!byOrigin?.delete(origin)) return;
+        if (byOrigin.size === 0) remote.delete(channel);
+      } else {
+        if (!byOrigin) remote.set(channel, (byOrigin = new Map()));
+        byOrigin.set(origin, { members, at: now() });
+      }
+      tellLocal(channel);
+    },
+
+    /** Forgets what instances said longer ago than `maxAgeMs` (one that stopped saying it). */
+    expireRemote(maxAgeMs: number): void {
+      const before = now() - maxAgeMs;
+      for (const [channel, byOrigin] of remote) {
+        let changed = false;
+        for (const [origin, said] of byOrigin)
+          if (said.at < before) changed = byOrigin.delete(origin) || changed;
+        if (byOrigin.size === 0) remote.delete(channel);
+        if (changed) tellLocal(channel);
+      }
+    },
+
+    /** This instance's presence on each channel it has members on (to say it again). */
+    localPresence(): Array<[string, RealtimePresenceMember[]]> {
+      return [...channels.keys()].map((channel) => [channel, localPresenceOf(channel)]);
     },
 
     /** Sets what a member says about itself on a channel it has joined; false when it has not. */
@@ -111,7 +171,7 @@ export function createRealtimeHub() {
       return true;
     },
 
-    /** Who is on a channel now (one entry per user). */
+    /** Who is on a channel now, on every instance (one entry per user). */
     presence: presenceOf,
 
     /** Sends a kept message to every member of its channel, the sender's own sockets included. */

@@ -4,8 +4,22 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeServerFrame } from '@codewright/contract';
 import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
+import { aroundTests } from '../../test/around-tests.ts';
 import { createProject } from '../db/db-test-helpers.ts';
 import { call, proTeam } from '../workspaces/workspace-test-helpers.ts';
+
+/**
+ * Puts `app()` on a real port for the file's tests (its websockets need TCP); answers the
+ * address of its realtime websocket.
+ */
+export function useSocketUrl(app: () => FastifyInstance): () => string {
+  const listening = aroundTests(
+    'the listening address is',
+    async () => app().listen({ port: 0, host: '127.0.0.1' }),
+    async () => undefined,
+  );
+  return () => `${listening().replace('http', 'ws')}/api/realtime/codewright/ws`;
+}
 
 /** A Pro team (owner, editor, viewer, stranger) and the channel of one private project of theirs. */
 export async function realtimeTeam(app: FastifyInstance, sink: SmtpSink) {

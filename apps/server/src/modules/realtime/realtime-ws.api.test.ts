@@ -17,15 +17,11 @@ import {
   publishOverRest,
   realtimeTeam,
   removeMember,
+  useSocketUrl,
 } from './realtime-test-helpers.ts';
 
 const servers = useTeamServers();
-const listening = aroundTests(
-  'the listening address is',
-  async () => servers.t.app.listen({ port: 0, host: '127.0.0.1' }),
-  async () => undefined,
-);
-const wsUrl = () => `${listening().replace('http', 'ws')}/api/realtime/codewright/ws`;
+const wsUrl = useSocketUrl(() => servers.t.app);
 const is =
   <T extends RealtimeServerFrame['type']>(type: T, extra: Record<string, unknown> = {}) =>
   (f: RealtimeServerFrame) =>
@@ -82,7 +78,12 @@ describe('the realtime websocket', () => {
     const a = await connectSocket(wsUrl(), owner.token);
     const b = await connectSocket(wsUrl(), viewer.token);
     a.send({ type: 'subscribe', channel, ref: 's1' });
-    expect(await a.next(is('subscribed'))).toEqual({ type: 'subscribed', channel, ref: 's1' });
+    expect(await a.next(is('subscribed'))).toEqual({
+      type: 'subscribed',
+      channel,
+      lastId: null,
+      ref: 's1',
+    });
     b.send({ type: 'subscribe', channel });
     await b.next(is('subscribed'));
     const both = (await a.next((f) => f.type === 'presence' && f.members.length === 2)) as Extract<

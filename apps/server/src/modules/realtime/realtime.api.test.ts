@@ -97,11 +97,13 @@ describe('realtime channels', () => {
     const channel = `workspace:${wsId}`;
     const sent = await publish(editor.token, {
       channel,
-      event: 'project.created',
+      event: 'note',
       payload: { id: 'p1' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    expect((await messages(editor.token, `channel=${channel}`)).json().messages).toHaveLength(1);
+    // After the server's own message for the team's project (project.created), the editor's.
+    const read = (await messages(editor.token, `channel=${channel}`)).json().messages;
+    expect(read.map((m: { event: string }) => m.event)).toEqual(['project.created', 'note']);
 
     await removeMember(servers.t.app, owner.token, wsId, editor.id);
     expect((await messages(editor.token, `channel=${channel}`)).statusCode).toBe(404);

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { REALTIME_HISTORY_PER_CHANNEL, type RealtimeMessage } from '@codewright/contract';
+import {
+  REALTIME_HISTORY_PER_CHANNEL,
+  type RealtimeMessage,
+  type RealtimePresenceMember,
+} from '@codewright/contract';
 import { type Executor, rowsOf } from '../../db/query.ts';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */
@@ -8,9 +12,44 @@ export const FANOUT_CHANNEL = 'codewright_realtime';
 /** NOTIFY takes payloads under 8000 bytes; a larger envelope names the message by id instead. */
 const NOTIFY_MAX_BYTES = 7900;
 
-/** What one instance tells the others: the whole message, or its id when it is too large. */
+/**
+ * What one instance tells the others: the whole message, or its id when it is too large, or
+ * that a user's memberships changed (their channels are checked again). The database's own
+ * news of project changes (migration 0009) comes with origin 'database' and reaches every
+ * instance, this one included.
+ */
 export type FanoutEnvelope =
-  { origin: string; message: RealtimeMessage } | { origin: string; id: string };
+  | { origin: string; message: RealtimeMessage }
+  | { origin: string; id: string }
+  | { origin: string; member: string }
+  | { origin: string; presence: { channel: string; members: RealtimePresenceMember[] } }
+  | { origin: string; ask: true };
+
+/**
+ * An instance's presence on a channel as one NOTIFY: without the members' metadata when it would
+ * not fit, and then only as many members as fit.
+ */
+export function presenceEnvelope(
+  origin: string,
+  channel: string,
+  members: RealtimePresenceMember[],
+): string {
+  const write = (list: RealtimePresenceMember[]) =>
+    JSON.stringify({ origin, presence: { channel, members: list } });
+  let text = write(members);
+  if (Buffer.byteLength(text) <= NOTIFY_MAX_BYTES) return text;
+  const bare = members.map((m) => ({ ...m, meta: {} }));
+  text = write(bare);
+  // Cut in proportion first (one pass over a long list), then a member at a time.
+  let count = Math.min(
+    bare.length,
+    Math.floor((bare.length * NOTIFY_MAX_BYTES) / Buffer.byteLength(text)),
+  );
+  text = write(bare.slice(0, count));
+  while (Buffer.byteLength(text) > NOTIFY_MAX_BYTES && count > 0)
+    text = write(bare.slice(0, --count));
+  return text;
+}
 
 const MESSAGE_COLUMNS = sql`id::text as id, channel, event, payload, sender_id as "senderId",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
@@ -59,6 +98,11 @@ export const realtimeRepository = {
     return row!;
   },
 
+  /** Sends one envelope (JSON under NOTIFY's limit) to every instance on this database. */
+  async notify(db: Executor, envelope: string): Promise<void> {
+    await db.execute(sql`select pg_notify(${FANOUT_CHANNEL}, ${envelope})`);
+  },
+
   /** One kept message by id (a NOTIFY too large to carry it names it); null once dropped. */
   async byId(db: Executor, id: string): Promise<RealtimeMessage | null> {
     const [row] = rowsOf<RealtimeMessage>(
@@ -67,6 +111,16 @@ export const realtimeRepository = {
       ),
     );
     return row ?? null;
+  },
+
+  /** The id of the newest message `channel` keeps; null when it keeps none. */
+  async lastId(db: Executor, channel: string): Promise<string | null> {
+    const [row] = rowsOf<{ id: string | null }>(
+      await db.execute(
+        sql`select max(id)::text as id from realtime_messages where channel = ${channel}`,
+      ),
+    );
+    return row?.id ?? null;
   },
 
   /** The kept messages of `channel` after `since` (all when null), oldest first. */
@@ -96,6 +150,8 @@ export function listenForFanout(options: {
   origin: string;
   onEnvelope: (envelope: FanoutEnvelope) => void;
   onError: (error: unknown) => void;
+  /** Listening (again): what others said while this instance was not may be asked for. */
+  onListening?: () => void;
 }): { close(): Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
@@ -123,6 +179,7 @@ export function listenForFanout(options: {
       await next.connect();
       await next.query(`listen ${FANOUT_CHANNEL}`);
       attempt = 0;
+      options.onListening?.();
     } catch (error) {
       options.onError(error);
       reconnect(next);

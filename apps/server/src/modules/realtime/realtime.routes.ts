@@ -28,7 +28,7 @@ export interface RealtimeRoutesOptions {
 /**
  * /api/realtime/{project} (DESIGN §2c, docs/api.md § Realtime): the websocket, publish, who is
  * present, and what a channel kept since an id. Messages reach the websockets of every instance
- * on the same database (PostgreSQL LISTEN/NOTIFY); presence is per instance.
+ * on the same database (PostgreSQL LISTEN/NOTIFY), and so does who is present.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (
   app,
@@ -36,13 +36,29 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
 ) => {
   const origin = randomUUID();
   const service = createRealtimeService({ db: app.db, workspaces: app.workspaces, origin });
-  const hub = createRealtimeHub();
-  // What other instances on this database keep reaches the websockets of this one too.
+  const told = (what: string) => (error: unknown) =>
+    app.log.error({ err: error }, `realtime ${what} notice failed`);
+  const hub = createRealtimeHub({
+    onLocalPresence: (channel, members) =>
+      void service.notifyPresence(channel, members).catch(told('presence')),
+  });
+  /** Says again who is on each channel here (asked by a new instance, and every heartbeat). */
+  const sayPresence = () => {
+    for (const [channel, members] of hub.localPresence())
+      void service.notifyPresence(channel, members).catch(told('presence'));
+  };
+  // What other instances on this database keep reaches the websockets of this one too, and who
+  // is on their channels joins the presence of this one's.
   const fanout = listenForFanout({
     connection: app.dbPool.options,
     origin,
+    onListening: () => void service.askPresence().catch(told('presence')),
     onEnvelope: (envelope) => {
       if ('message' in envelope) return hub.deliver(envelope.message);
+      if ('member' in envelope) return recheckUser(envelope.member);
+      if ('presence' in envelope)
+        return hub.setRemote(envelope.presence.channel, envelope.origin, envelope.presence.members);
+      if ('ask' in envelope) return sayPresence();
       void service
         .byId(envelope.id)
         .then((message) => message && hub.deliver(message))
@@ -60,18 +76,27 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
   };
   const authenticated = { onRequest: [app.requireAppProject, app.authenticate] };
 
-  // A member removed from a workspace, or given a lower role, leaves its channels at once.
-  const stopMembers = app.workspaces.onMembershipChanged((userId) => {
+  // A member removed from a workspace, or given a lower role, leaves its channels at once, on
+  // this instance and (told over NOTIFY) every other.
+  function recheckUser(userId: string) {
     for (const connection of connections)
       if (connection.signedInAs === userId)
         void connection.recheck().catch((error: unknown) => app.log.error({ err: error }));
+  }
+  const stopMembers = app.workspaces.onMembershipChanged((userId) => {
+    recheckUser(userId);
+    void service.notifyMember(userId).catch(told('member'));
   });
-  // A connection that sent nothing (not even a ping) for two heartbeats is gone.
+  // A connection that sent nothing (not even a ping) for two heartbeats is gone. Each instance
+  // says who is on its channels every heartbeat; what one has not said for 2.5 is forgotten (an
+  // instance that stopped).
   const sweep = setInterval(() => {
     const silentSince = Date.now() - 2 * options.heartbeatMs;
     for (const connection of connections)
       if (connection.lastSeen < silentSince)
         connection.close(REALTIME_CLOSE.heartbeatMissed, 'No heartbeat: reconnect.');
+    sayPresence();
+    hub.expireRemote(2.5 * options.heartbeatMs);
   }, options.heartbeatMs);
   sweep.unref();
   app.addHook('onClose', async () => {
@@ -97,6 +122,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
           authorize,
           publish,
           hub,
+          lastId: (channel) => service.lastId(channel),
           authTimeoutMs: REALTIME_TIMEOUT_MS,
           log: app.log,
         },

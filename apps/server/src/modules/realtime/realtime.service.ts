@@ -4,13 +4,14 @@ import {
   REALTIME_PAYLOAD_MAX_BYTES,
   roleCan,
   type RealtimeMessage,
+  type RealtimePresenceMember,
   type RealtimeMessagesQuery,
   type RealtimePublishBody,
 } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { WorkspaceService } from '../workspaces/workspaces.service.ts';
-import { realtimeRepository } from './realtime.repository.ts';
+import { presenceEnvelope, realtimeRepository } from './realtime.repository.ts';
 
 /** Reading a channel (joining it, its history) or writing to it (publishing). */
 export type ChannelUse = 'read' | 'write';
@@ -72,9 +73,29 @@ export function createRealtimeService(deps: {
       return realtimeRepository.insert(db, { ...body, senderId: userId }, origin);
     },
 
+    /** Tells the other instances that a user's memberships changed. */
+    notifyMember(userId: string): Promise<void> {
+      return realtimeRepository.notify(db, JSON.stringify({ origin, member: userId }));
+    },
+
+    /** Tells the other instances who is on a channel here (`[]`: no one any more). */
+    notifyPresence(channel: string, members: RealtimePresenceMember[]): Promise<void> {
+      return realtimeRepository.notify(db, presenceEnvelope(origin, channel, members));
+    },
+
+    /** Asks the other instances to say who is on their channels (this one just started). */
+    askPresence(): Promise<void> {
+      return realtimeRepository.notify(db, JSON.stringify({ origin, ask: true }));
+    },
+
     /** A kept message by id (for a NOTIFY that named it); null once it has been dropped. */
     byId(id: string): Promise<RealtimeMessage | null> {
       return realtimeRepository.byId(db, id);
+    },
+
+    /** The newest kept message's id on a channel (asked after the caller joined it). */
+    lastId(channel: string): Promise<string | null> {
+      return realtimeRepository.lastId(db, channel);
     },
 
     /** The kept messages of a channel the caller may read, after `since`, oldest first. */

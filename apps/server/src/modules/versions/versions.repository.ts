@@ -185,10 +185,16 @@ export const versionsRepository = {
     );
   },
 
-  /** Sets a project's code (restore, commit) and touches updated_at. */
-  async setProjectCode(db: Executor, projectId: string, code: string): Promise<void> {
+  /** Sets a project's code (restore, commit), who set it, and touches updated_at. */
+  async setProjectCode(
+    db: Executor,
+    projectId: string,
+    code: string,
+    authorId: string,
+  ): Promise<void> {
     await db.execute(
-      sql`update projects set code = ${code}, updated_at = date_trunc('milliseconds', now()) where id = ${projectId}`,
+      sql`update projects set code = ${code}, updated_by = ${authorId},
+        updated_at = date_trunc('milliseconds', now()) where id = ${projectId}`,
     );
   },
 };

@@ -241,7 +241,7 @@ export function createVersionService({ db }: { db: Database }) {
         const target = await versionOf(tx, projectId, versionId);
         const code = await rebuildCode(tx, projectId, target.number);
         await ensureBaseline(tx, project, code);
-        await repo.setProjectCode(tx, projectId, code);
+        await repo.setProjectCode(tx, projectId, code, caller.id);
         const added = await appendVersion(
           tx,
           projectId,
@@ -271,7 +271,7 @@ export function createVersionService({ db }: { db: Database }) {
           return { created: false, version: { ...latest!, code: body.code }, ownerId: null };
         }
         await ensureBaseline(tx, project, body.code);
-        await repo.setProjectCode(tx, projectId, body.code);
+        await repo.setProjectCode(tx, projectId, body.code, caller.id);
         const added = await appendVersion(
           tx,
           projectId,

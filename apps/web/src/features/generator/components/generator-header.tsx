@@ -18,6 +18,8 @@ export interface GeneratorHeaderProps {
   languageDisabled: boolean;
   /** Teammates who have this project open (realtime presence); none for a new project. */
   present?: RealtimePresenceMember[];
+  /** The realtime connection dropped and is being made again. */
+  reconnecting?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function GeneratorHeader({
   onSave,
   languageDisabled,
   present = [],
+  reconnecting = false,
 }: GeneratorHeaderProps) {
   const saveLabel = updating ? 'Update' : 'Save Project';
   return (
@@ -72,6 +75,11 @@ export function GeneratorHeader({
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2" data-toast-clearance>
+        {reconnecting ? (
+          <span role="status" className="text-xs whitespace-nowrap text-amber-200">
+            Reconnecting…
+          </span>
+        ) : null}
         <PresenceAvatars members={present} />
         <label className="sr-only" htmlFor="generator-language">
           Language

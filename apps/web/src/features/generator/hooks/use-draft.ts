@@ -49,12 +49,14 @@ export function useDraft(userId: string, current: GeneratorDraft | null) {
     return () => clearTimeout(timer);
   }, [current, userId]);
 
-  // A closing or crashing tab: write what is unsaved right now, not after the delay.
+  /** Writes what is unsaved right now, not after the delay. */
+  const flush = useCallback(() => {
+    const store = storage();
+    if (store && latest.current) wrote.current = writeDraft(store, userId, latest.current);
+  }, [userId]);
+
+  // A closing or crashing tab: written at once.
   useEffect(() => {
-    const flush = () => {
-      const store = storage();
-      if (store && latest.current) wrote.current = writeDraft(store, userId, latest.current);
-    };
     window.addEventListener('pagehide', flush);
     const onHidden = () => document.visibilityState === 'hidden' && flush();
     document.addEventListener('visibilitychange', onHidden);
@@ -62,7 +64,7 @@ export function useDraft(userId: string, current: GeneratorDraft | null) {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onHidden);
     };
-  }, [userId]);
+  }, [flush]);
 
   /** Forgets the offer; `discard` also removes the kept copy (unless new work replaced it). */
   const dismissOffer = useCallback(
@@ -74,5 +76,5 @@ export function useDraft(userId: string, current: GeneratorDraft | null) {
     [userId],
   );
 
-  return { offer, dismissOffer };
+  return { offer, dismissOffer, flush };
 }

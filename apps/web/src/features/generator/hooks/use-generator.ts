@@ -284,6 +284,8 @@ export function useGenerator(options: GeneratorOptions) {
     draftOffer: draft.offer,
     restoreDraft: restore,
     discardDraft: useCallback(() => draft.dismissOffer(true), [draft]),
+    /** Keeps the unsaved work on this device now (before the generator is opened afresh). */
+    keepDraft: draft.flush,
     upgradeMessage: generation.upgradeMessage,
     closeUpgrade: generation.closeUpgrade,
     projectLimitOpen: saving.projectLimitOpen,

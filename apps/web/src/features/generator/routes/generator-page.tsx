@@ -26,7 +26,7 @@ import { SaveDialog } from '../components/save-dialog.tsx';
 import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
-import { useProjectPresence } from '../hooks/use-project-presence.ts';
+import { useProjectChannel } from '../hooks/use-project-channel.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
 import { generatorPath } from '../paths.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
@@ -74,7 +74,12 @@ function PlanGate({ user }: { user: User }) {
     setOpening({ routeId, key: opening.key + 1 });
     setHeld(routeId ?? null);
   }
-  const opened = useOpenedProject(opening.routeId, opening.key === 0 ? nav : {});
+  const opened = useOpenedProject(opening.routeId, opening.key === 0 ? nav : {}, opening.key);
+  // Reload after a teammate's change: the project is read again and the generator opens afresh.
+  const reopen = useCallback(
+    () => setOpening((o) => ({ routeId: held ?? o.routeId, key: o.key + 1 })),
+    [held],
+  );
   if (plan.loading || opened.status === 'loading') return <Loading />;
   if (opened.status === 'missing') return <ProjectNotFound />;
   if (opened.status === 'error') return <ProjectLoadError onRetry={opened.retry} />;
@@ -85,6 +90,7 @@ function PlanGate({ user }: { user: User }) {
       plan={plan}
       initial={opened.initial}
       onProjectChange={setHeld}
+      onReopen={reopen}
     />
   );
 }
@@ -149,12 +155,15 @@ function Generator({
   plan,
   initial,
   onProjectChange,
+  onReopen,
 }: {
   user: User;
   plan: ReturnType<typeof usePlan>;
   initial: GeneratorNavState;
   /** The generator now holds this saved project (or none): its address follows. */
   onProjectChange: (projectId: string | null) => void;
+  /** Reads the saved project again and opens it afresh (unsaved work is kept as a draft). */
+  onReopen: () => void;
 }) {
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   // A saved project in someone else's workspace counts against its owner's plan (decision 026):
@@ -211,7 +220,26 @@ function Generator({
   const readOnly = role !== null && !client.workspaces.can('update', 'project', role);
   const blocker = useLeaveGuard(g.unsaved, generatorPath(g.projectId));
   // Teammates on this project now, and whether this member is editing it (docs/api.md § Realtime).
-  const present = useProjectPresence(g.projectId, user.id, g.unsaved);
+  // A teammate's change to its code: History shows the new version, and a toast offers the
+  // project as saved now; unsaved work here is kept on this device and offered back.
+  const [liveChanges, setLiveChanges] = useState(0);
+  const { keepDraft } = g;
+  const { present, reconnecting } = useProjectChannel(g.projectId, user.id, g.unsaved, (change) => {
+    if (change.event !== 'project.updated' || !change.codeChanged) return;
+    setLiveChanges((n) => n + 1);
+    if (change.updatedBy === user.id) return;
+    toast(`${change.updatedByName ?? 'A teammate'} updated this project`, {
+      id: `teammate-update:${change.projectId}`,
+      duration: Infinity,
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          keepDraft();
+          onReopen();
+        },
+      },
+    });
+  });
   // Saving a new project or restoring a draft of another one (or of a new one): the address
   // names what is open, in place of where it was opened (so a reload, Back and a copied link
   // open this project).
@@ -266,6 +294,7 @@ function Generator({
         onSave={readOnly ? () => toast.error(VIEWER_SAVE_REFUSED) : openSave}
         languageDisabled={g.generating}
         present={present}
+        reconnecting={reconnecting}
       />
       {g.draftOffer ? (
         <RestoreOffer draft={g.draftOffer} onRestore={g.restoreDraft} onDiscard={g.discardDraft} />
@@ -368,7 +397,7 @@ function Generator({
             review={g.review}
             send={(request, options) => void g.send(request, options)}
             onRestored={g.adoptSavedCode}
-            historyKey={g.saving ? 1 : 0}
+            historyKey={(g.saving ? 1 : 0) + 2 * liveChanges}
             markers={preview.markers}
             reveal={preview.reveal}
           />
