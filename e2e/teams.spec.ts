@@ -874,6 +874,9 @@ test('when the server restarts, teammates see "Reconnecting…", then each other
   for (const page of [ownerPage, memberPage])
     await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 20_000 });
   await shot(ownerPage, 'generator-reconnecting-1280');
+  await memberPage.setViewportSize({ width: 390, height: 844 });
+  await expect(memberPage.getByText('Reconnecting…')).toBeVisible();
+  await shot(memberPage, 'generator-reconnecting-390');
   await restarting;
   // The member saves at once, before the pages are back: the owner still hears of it.
   const saved = await request.patch(`/api/db/codewright/rest/v1/projects?id=eq.${projectId}`, {

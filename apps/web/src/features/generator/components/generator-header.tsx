@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Save } from 'lucide-react';
+import { ArrowLeft, Save, WifiOff } from 'lucide-react';
 import { LANGUAGES } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -76,8 +76,14 @@ export function GeneratorHeader({
       </div>
       <div className="flex shrink-0 items-center gap-2" data-toast-clearance>
         {reconnecting ? (
-          <span role="status" className="text-xs whitespace-nowrap text-amber-200">
-            Reconnecting…
+          // On a phone an icon, so the project's name keeps its room.
+          <span
+            role="status"
+            title="Reconnecting…"
+            className="inline-flex items-center text-xs whitespace-nowrap text-amber-200"
+          >
+            <WifiOff className="size-4 sm:hidden" aria-hidden="true" />
+            <span className="max-sm:sr-only">Reconnecting…</span>
           </span>
         ) : null}
         <PresenceAvatars members={present} />
