@@ -10,6 +10,7 @@ import {
   LANGUAGE_LABELS,
   PROJECT_CODE_MAX_LENGTH,
   PROJECT_NAME_MAX_LENGTH,
+  projectFilePathProblem,
   type DbTable,
 } from './data.ts';
 import { storableText } from './input-limits.ts';
@@ -147,6 +148,48 @@ export const ChatMessagePatchSchema = z
   .object({
     content: text(CHAT_CONTENT_MAX_LENGTH).optional(),
     code_snapshot: text(PROJECT_CODE_MAX_LENGTH).nullable().optional(),
+  })
+  .strict();
+
+/** A project file's path (data.ts projectFilePathProblem says what is wrong with a bad one). */
+const filePath = z.string().superRefine((path, ctx) => {
+  const problem = projectFilePathProblem(path);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A project's file as stored (snake_case); the main file's content is the project's code. */
+export const ProjectFileRowSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  /** Who created it (null once that account is gone). */
+  user_id: z.string().nullable(),
+  path: z.string(),
+  content: z.string(),
+  is_main: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProjectFileRow = z.infer<typeof ProjectFileRowSchema>;
+
+/** POST body row for project files: a new file in a project the caller may change. */
+export const ProjectFileInsertSchema = z
+  .object({
+    id: idFor('project_files').optional(),
+    project_id: z.string().min(1, 'is required').max(200),
+    user_id: ignoredUserId,
+    path: filePath,
+    content: text(PROJECT_CODE_MAX_LENGTH).default(''),
+    created_at: isoTimestamp.optional(),
+    updated_at: isoTimestamp.optional(),
+  })
+  .strict();
+
+/** PATCH body for project files: rename (path) or new content; updated_at is the server's. */
+export const ProjectFilePatchSchema = z
+  .object({
+    path: filePath.optional(),
+    content: text(PROJECT_CODE_MAX_LENGTH).optional(),
+    updated_at: isoTimestamp.optional(),
   })
   .strict();
 

@@ -6,7 +6,12 @@
 import { LANGUAGES } from './languages.ts';
 
 /** Tables the db REST API serves, as named on the wire. */
-export const DB_TABLES = ['projects', 'chat_messages', 'cta_interactions'] as const;
+export const DB_TABLES = [
+  'projects',
+  'chat_messages',
+  'cta_interactions',
+  'project_files',
+] as const;
 export type DbTable = (typeof DB_TABLES)[number];
 
 /** Id prefix per table: ids look like `proj_<ms>_<random>` (SPEC §3, DESIGN §3.8). */
@@ -14,6 +19,7 @@ export const DB_ID_PREFIXES: Record<DbTable, string> = {
   projects: 'proj',
   chat_messages: 'msg',
   cta_interactions: 'cta',
+  project_files: 'file',
 };
 
 /** A client-made id: `<prefix>_<digits>_<at least 6 random characters>`. */
@@ -25,6 +31,28 @@ export const PROJECT_NAME_MAX_LENGTH = 100;
 /** Code of a project or a chat snapshot: at most 1 MiB of characters. */
 export const PROJECT_CODE_MAX_LENGTH = 1024 * 1024;
 export const DESCRIPTION_MAX_LENGTH = 100_000;
+/** A project file's path: POSIX, relative, at most this many characters (issue 45). */
+export const PROJECT_FILE_PATH_MAX_LENGTH = 200;
+
+/**
+ * What is wrong with a project file's path, or null when it is fine: POSIX and relative — no
+ * leading `/`, no `\`, no empty, `.` or `..` segment, no control character, at most 200
+ * characters.
+ */
+export function projectFilePathProblem(path: string): string | null {
+  if (path.length === 0) return 'must not be empty';
+  if (path.length > PROJECT_FILE_PATH_MAX_LENGTH)
+    return `must be at most ${PROJECT_FILE_PATH_MAX_LENGTH} characters`;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(path)) return 'must not contain control characters';
+  if (path.includes('\\')) return 'must use / between folders, not \\';
+  if (path.startsWith('/')) return 'must be relative (no leading /)';
+  for (const segment of path.split('/')) {
+    if (segment === '') return 'must not have an empty folder name (// or a trailing /)';
+    if (segment === '.' || segment === '..') return 'must not contain . or .. segments';
+  }
+  return null;
+}
 export const CHAT_CONTENT_MAX_LENGTH = 100_000;
 export const CTA_FIELD_MAX_LENGTH = 200;
 /** Rows one POST may carry. */

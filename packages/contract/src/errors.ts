@@ -50,6 +50,9 @@ export const SERVER_ERROR_MESSAGES = {
     "You've reached your monthly generation limit. Upgrade to Pro for unlimited generations!",
   EDIT_LIMIT_REACHED: "You've reached your monthly edit limit. Upgrade to Pro for unlimited edits!",
   PROJECT_LIMIT_REACHED: "You've reached the maximum number of projects for your plan.",
+  // A project's files (issue 45); the message names the plan's limit.
+  FILE_LIMIT_REACHED: "You've reached the maximum number of files in a project for your plan.",
+  PROJECT_TOO_LARGE: "The project's files would exceed the size your plan allows.",
   // Storage (SPEC §8.1)
   FILE_EXISTS: 'File already exists. Set upsert: true to overwrite.',
   FILE_NOT_FOUND: 'File not found',

@@ -42,6 +42,13 @@ export const PLAN_LIMITS: Record<PlanName, PlanLimits> = {
   },
 };
 
+/** How many files one project may hold, and their total size in bytes (issue 45). */
+export const PROJECT_FILE_LIMITS: Record<PlanName, { maxFiles: number; maxBytes: number }> = {
+  free: { maxFiles: 20, maxBytes: 2 * 1024 * 1024 },
+  pro: { maxFiles: 500, maxBytes: 20 * 1024 * 1024 },
+  enterprise: { maxFiles: 500, maxBytes: 20 * 1024 * 1024 },
+};
+
 /** The default when plan data is missing or unreadable (SPEC §4.3). */
 export function defaultPlanData(now: Date = new Date()): PlanData {
   return { plan: 'free', generationsUsed: 0, editsUsed: 0, lastResetDate: now.toISOString() };

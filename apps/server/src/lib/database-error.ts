@@ -1,11 +1,18 @@
 import { AppError } from './app-error.ts';
 
 /** The SQLSTATE and message of a database error from either driver (Drizzle wraps them in `cause`). */
-export function databaseErrorOf(err: unknown): { code: string; message: string } | undefined {
+export function databaseErrorOf(
+  err: unknown,
+): { code: string; message: string; constraint?: string } | undefined {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, message: String((e as { message?: unknown }).message ?? code) };
+      const constraint = (e as { constraint?: unknown }).constraint;
+      return {
+        code,
+        message: String((e as { message?: unknown }).message ?? code),
+        ...(typeof constraint === 'string' ? { constraint } : {}),
+      };
     }
   }
   return undefined;

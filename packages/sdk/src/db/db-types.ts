@@ -36,11 +36,28 @@ export interface ChatMessageRecord {
   context?: { kind: 'web' | 'document' | 'image'; title: string; source: string }[] | null;
 }
 
+/**
+ * One file of a project (docs/api.md § Project files): a POSIX relative path, unique in its
+ * project. The main file's content is the project's `code`; it cannot be deleted.
+ */
+export interface ProjectFile {
+  id: string;
+  projectId: string;
+  /** Who created it (null once that account is gone). */
+  userId: string | null;
+  path: string;
+  content: string;
+  isMain: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Row type per table name (table names as on the wire). */
 export interface TableRows {
   projects: Project;
   chat_messages: ChatMessageRecord;
   cta_interactions: CtaInteraction;
+  project_files: ProjectFile;
 }
 
 export type FilterScalar = string | number | boolean | null;

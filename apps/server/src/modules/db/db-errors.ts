@@ -11,6 +11,12 @@ export { databaseErrorOf };
 export function translateWriteError(err: unknown): never {
   if (isAppError(err)) throw err;
   const db = databaseErrorOf(err);
+  if (db?.code === '23505' && db.constraint === 'project_files_project_path_key')
+    throw new AppError(
+      'CONFLICT',
+      409,
+      'path: a file with this path already exists in the project; choose another path, or PATCH the existing file.',
+    );
   if (db?.code === '23505')
     throw new AppError(
       'CONFLICT',

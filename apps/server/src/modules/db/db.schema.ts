@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
 import { workspaces } from '../workspaces/workspaces.schema.ts';
 
@@ -60,6 +69,33 @@ export const chatMessages = pgTable(
     index('chat_messages_project_created_idx').on(t.projectId, t.createdAt),
     index('chat_messages_user_idx').on(t.userId),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+/**
+ * A project's files (issue 45): POSIX relative paths, unique per project; exactly one is the
+ * main file, whose content is `projects.code` (kept equal both ways by triggers, migration 0010).
+ * `user_id` is who created the file; it outlives them (set null).
+ */
+export const projectFiles = pgTable(
+  'project_files',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    path: text('path').notNull(),
+    content: text('content').notNull().default(''),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('project_files_project_path_key').on(t.projectId, t.path),
+    uniqueIndex('project_files_one_main_key')
+      .on(t.projectId)
+      .where(sql`${t.isMain}`),
   ],
 );
 

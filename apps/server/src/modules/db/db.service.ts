@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DB_INSERT_MAX_ROWS } from '@codewright/contract';
+import { DB_INSERT_MAX_ROWS, DB_TABLES } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/query.ts';
@@ -12,6 +12,7 @@ import { parseQuery } from './query-parser.ts';
 import { deleteSql, type InsertValue, insertSql, selectJsonSql, updateSql } from './sql-builder.ts';
 import { type TableSpec, tableSpec } from './tables.ts';
 import { createProjectWrites, type ProjectHistory } from './project-writes.ts';
+import { createFileWrites } from './file-writes.ts';
 import { type RowAccess, rowScopeSql } from './row-scope.ts';
 import { assertVisibilityAllowed } from './project-visibility.ts';
 
@@ -31,7 +32,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function requireTable(name: string): TableSpec {
   const spec = tableSpec(name);
-  if (!spec) bad(`Unknown table "${name}"; tables are projects, chat_messages, cta_interactions.`);
+  if (!spec) bad(`Unknown table "${name}"; tables are ${DB_TABLES.join(', ')}.`);
   return spec;
 }
 
@@ -125,8 +126,14 @@ export function createDbService({
     spec: TableSpec,
     run: () => Promise<T>,
   ): Promise<T> {
-    // Deleting a project deletes its chat messages (FK cascade).
-    const tables = spec.name === 'projects' ? ['projects', 'chat_messages'] : [spec.name];
+    // Deleting a project deletes its chat messages and files (FK cascade); its code is its main
+    // file's content, both ways (migration 0010).
+    const tables =
+      spec.name === 'projects'
+        ? ['projects', 'chat_messages', 'project_files']
+        : spec.name === 'project_files'
+          ? ['project_files', 'projects']
+          : [spec.name];
     try {
       return await run().catch(translateWriteError);
     } finally {
@@ -138,6 +145,7 @@ export function createDbService({
   }
 
   const writes = createProjectWrites({ db, history });
+  const fileWrites = createFileWrites({ db, history });
 
   return {
     /**
@@ -177,13 +185,15 @@ export function createDbService({
     /** Drops cached project reads of a user and their co-members (after a version restore). */
     forgetProjectReads(ownerId: string): void {
       reads.forget(ownerId, 'projects');
-      void forgetSharedReads(ownerId, ['projects']).catch(() => undefined);
+      reads.forget(ownerId, 'project_files');
+      void forgetSharedReads(ownerId, ['projects', 'project_files']).catch(() => undefined);
     },
 
     /** Drops a user's cached reads of projects and chat (after their memberships changed). */
     forgetMemberReads(userId: string): void {
       reads.forget(userId, 'projects');
       reads.forget(userId, 'chat_messages');
+      reads.forget(userId, 'project_files');
     },
 
     /** Drops every cached read (after admin SQL). */
@@ -222,6 +232,8 @@ export function createDbService({
 
       return writing(owner, spec, async () => {
         if (spec.name === 'projects') return writes.insertProjects(owner!, rows, returning, spec);
+        if (spec.name === 'project_files')
+          return fileWrites.insertFiles(owner!, rows, returning, spec);
         if (spec.name === 'chat_messages')
           return writes.insertMessages(owner!, rows, returning, spec);
         return rowsOf<Row>(await db.execute(insertSql(spec, rows, returning)));
@@ -258,6 +270,8 @@ export function createDbService({
       return writing(owner, spec, async () => {
         if (spec.name === 'projects' && typeof patch.code === 'string' && history)
           return writes.updateProjectsCode(owner!, spec, patch, q, scope);
+        if (spec.name === 'project_files')
+          return fileWrites.updateFiles(owner!, spec, patch, q, scope);
         return rowsOf<Row>(await db.execute(updateSql(spec, patch, q, scope)));
       });
     },
@@ -269,9 +283,11 @@ export function createDbService({
       const q = parseQuery(spec, raw);
       if (q.filters.length === 0)
         bad('DELETE needs a filter such as ?id=eq.<id>; whole-table deletes are refused.');
-      return writing(owner, spec, async () =>
-        rowsOf<Row>(await db.execute(deleteSql(spec, q, scopeOf(spec, owner, 'delete')))),
-      );
+      const scope = scopeOf(spec, owner, 'delete');
+      return writing(owner, spec, async () => {
+        if (spec.name === 'project_files') await fileWrites.assertNoMainFile(q, scope);
+        return rowsOf<Row>(await db.execute(deleteSql(spec, q, scope)));
+      });
     },
   };
 }

@@ -5,7 +5,7 @@ import { type Executor, rowsOf } from '../../db/query.ts';
 import { lockProjectCap } from '../plan/plan.service.ts';
 import type { VersionService } from '../versions/versions.service.ts';
 import type { parseQuery } from './query-parser.ts';
-import { type InsertValue, insertSql, updateSql, whereSql } from './sql-builder.ts';
+import { type InsertValue, insertSql, updateRowsSql, whereSql } from './sql-builder.ts';
 import type { TableSpec } from './tables.ts';
 import { rowScopeSql } from './row-scope.ts';
 import { defaultVisibility, privateNotInPlan } from './project-visibility.ts';
@@ -155,14 +155,16 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
       );
       if (before.length === 0) return [];
       // Exactly the locked rows change, whatever was inserted meanwhile.
-      const locked = {
-        column: 'id',
-        op: 'in' as const,
-        value: before.map((r) => r.id),
-        negate: false,
-      };
       const changed = rowsOf<Row>(
-        await tx.execute(updateSql(spec, patch, { ...q, filters: [...q.filters, locked] }, scope)),
+        await tx.execute(
+          updateRowsSql(
+            spec,
+            patch,
+            q,
+            scope,
+            before.map((r) => r.id),
+          ),
+        ),
       );
       for (const row of before) {
         await history!.recordCodeChange(tx, {

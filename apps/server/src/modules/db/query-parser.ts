@@ -161,8 +161,12 @@ function parseFilter(spec: TableSpec, column: string, raw: string): Filter {
   if (type === 'json')
     bad(`${column} holds JSON and can only be filtered with is.null (e.g. ${column}=is.null).`);
   if ((op === 'like' || op === 'ilike') && type !== 'text')
-    bad(`${op} applies to text columns only; ${column} is a timestamp.`);
+    bad(`${op} applies to text columns only; ${column} is a ${type}.`);
   const values = op === 'in' ? parseInList(text) : [text];
+  if (type === 'boolean') {
+    for (const v of values)
+      if (v !== 'true' && v !== 'false') bad(`${column} is true or false, got "${v}".`);
+  }
   if (type === 'timestamp') {
     for (const v of values)
       if (Number.isNaN(Date.parse(v))) bad(`${column} needs an ISO 8601 timestamp, got "${v}".`);

@@ -137,6 +137,18 @@ export function updateSql(
   return sql`update ${ident(spec.name)} set ${sql.join(sets, sql`, `)}${whereSql(scope, q.filters)} returning ${columnsSql(spec, q.select)}`;
 }
 
+/** An update of exactly the rows `ids` names among those the query matches (rows locked first). */
+export function updateRowsSql(
+  spec: TableSpec,
+  patch: Record<string, unknown>,
+  q: ParsedQuery,
+  scope: SQL | null,
+  ids: string[],
+): SQL {
+  const only = { column: 'id', op: 'in' as const, value: ids, negate: false };
+  return updateSql(spec, patch, { ...q, filters: [...q.filters, only] }, scope);
+}
+
 export function deleteSql(spec: TableSpec, q: ParsedQuery, scope: SQL | null): SQL {
   return sql`delete from ${ident(spec.name)}${whereSql(scope, q.filters)} returning ${columnsSql(spec, q.select)}`;
 }

@@ -7,12 +7,14 @@ import {
   DB_ID_PREFIXES,
   DB_TABLES,
   type DbTable,
+  ProjectFileInsertSchema,
+  ProjectFilePatchSchema,
   ProjectInsertSchema,
   ProjectPatchSchema,
 } from '@codewright/contract';
 
 /** `json`: a jsonb column, written from a validated value, filtered with is.null only. */
-export type ColumnType = 'text' | 'timestamp' | 'json';
+export type ColumnType = 'text' | 'timestamp' | 'json' | 'boolean';
 
 /** What the REST layer may touch in one table: the whitelist every query is checked against. */
 export interface TableSpec {
@@ -73,6 +75,26 @@ const specs: Record<DbTable, TableSpec> = {
     frozen: ['id', 'user_id', 'project_id', 'role', 'created_at'],
     // A message's own time is kept: a chat is saved long after it was typed.
     serverTimestamps: [],
+  },
+  project_files: {
+    name: 'project_files',
+    idPrefix: DB_ID_PREFIXES.project_files,
+    columns: {
+      id: 'text',
+      project_id: 'text',
+      user_id: 'text',
+      path: 'text',
+      content: 'text',
+      is_main: 'boolean',
+      created_at: 'timestamp',
+      updated_at: 'timestamp',
+    },
+    insertSchema: ProjectFileInsertSchema,
+    patchSchema: ProjectFilePatchSchema,
+    // The main file is the one the project was made with (migration 0010).
+    frozen: ['id', 'user_id', 'project_id', 'is_main', 'created_at'],
+    touchOnPatch: 'updated_at',
+    serverTimestamps: ['created_at', 'updated_at'],
   },
   cta_interactions: {
     name: 'cta_interactions',

@@ -1,60 +1,15 @@
 // drizzle/0005_workspaces.sql on a database made before workspaces existed: every project
 // moves into its creator's personal workspace with nothing lost (docs/decisions/025).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { MIGRATIONS_DIR } from '../../paths.ts';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/query.ts';
+import { useDatabaseBefore } from '../../test/migration-db.ts';
 
-const adminUrl = inject('testDatabaseUrl');
-const dbName = `cw_mig_${randomBytes(6).toString('hex')}`;
-let url: string;
-let oldDir: string;
-let handle: DatabaseHandle | undefined;
-
-/** A migrations folder holding only the migrations before 0005 (the database "before this change"). */
-async function migrationsBefore(tag: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-mig-'));
-  await fs.mkdir(path.join(dir, 'meta'));
-  const journal = JSON.parse(
-    await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
-  );
-  const index = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, index);
-  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    await fs.copyFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-  oldDir = await migrationsBefore('0005_workspaces');
-});
-afterAll(async () => {
-  await handle?.close();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  await fs.rm(oldDir, { recursive: true, force: true });
-});
+const database = useDatabaseBefore('0005_workspaces');
 
 describe('migration 0005_workspaces', () => {
   it('moves every existing project into its owner’s personal workspace, losing nothing', async () => {
-    const old = await openDatabase({ databaseUrl: url, dataDir: oldDir, migrationsDir: oldDir });
+    const old = await database.before();
     await old.db.execute(sql`insert into users (id, email, display_name) values
       ('usr_free', 'free@example.com', 'Fran'), ('usr_pro', 'pro@example.com', null), ('usr_none', 'none@example.com', null)`);
     await old.db.execute(
@@ -75,7 +30,7 @@ describe('migration 0005_workspaces', () => {
     );
     await old.close();
 
-    handle = await openDatabase({ databaseUrl: url, dataDir: oldDir });
+    const handle = await database.after();
     const after = rowsOf<Record<string, unknown>>(
       await handle.db.execute(
         sql`select id, user_id, name, language, code, description, created_at, updated_at, workspace_id, visibility, share_token, updated_by from projects order by id`,
