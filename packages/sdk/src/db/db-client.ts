@@ -40,5 +40,23 @@ export function createDbClient(options: { http: HttpClient; projectId: string })
         signal: request.signal,
       });
     },
+
+    downloadFiles(id: string, request: RequestOptions = {}) {
+      return http<Blob>({
+        path: `${base}/projects/${encodeURIComponent(id)}/files.zip`,
+        responseType: 'blob',
+        signal: request.signal,
+      });
+    },
+
+    uploadFiles(id: string, zip: Blob | ArrayBuffer, request: RequestOptions = {}) {
+      return http<{ created: number; replaced: number }>({
+        method: 'PUT',
+        path: `${base}/projects/${encodeURIComponent(id)}/files.zip`,
+        body: zip,
+        headers: { 'Content-Type': 'application/zip' },
+        signal: request.signal,
+      });
+    },
   };
 }

@@ -115,4 +115,21 @@ export interface DbClient {
     mode?: 'transaction' | 'pipeline',
     options?: RequestOptions,
   ): Promise<{ results: (SqlResult | { error: { message: string } })[] }>;
+  /**
+   * A project's files as a .zip, each at its path (NOT_FOUND for a project you cannot read).
+   * @example const zip = await client.db.downloadFiles(projectId); // a Blob of type application/zip
+   */
+  downloadFiles(projectId: string, options?: RequestOptions): Promise<Blob>;
+  /**
+   * Writes a .zip's text files into a project by path — each created, or replaced when the
+   * project has it — all or nothing. Refused with VALIDATION_ERROR (400, naming the entry): a
+   * path out of the project or absolute, a symlink, an entry inflating over 100:1, a binary
+   * file; FILE_LIMIT_REACHED (402) / PROJECT_TOO_LARGE (413) past the plan.
+   * @example const { created, replaced } = await client.db.uploadFiles(projectId, zipBlob);
+   */
+  uploadFiles(
+    projectId: string,
+    zip: Blob | ArrayBuffer,
+    options?: RequestOptions,
+  ): Promise<{ created: number; replaced: number }>;
 }

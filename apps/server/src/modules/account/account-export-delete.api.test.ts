@@ -96,6 +96,8 @@ describe('GET /api/auth/export', () => {
       language: 'TypeScript',
     });
     expect(files.get(`${folder}/code.ts`)).toBe('export const v = 3;\nexport const w = 4;');
+    // The project's tree, each file at its path (here the main file alone).
+    expect(files.get(`${folder}/files/main.ts`)).toBe('export const v = 3;\nexport const w = 4;');
     const chat = JSON.parse(files.get(`${folder}/chat.json`)!) as { content: string }[];
     expect(chat.map((m) => m.content)).toEqual(['Make a todo app', 'Here it is.']);
     const versions = JSON.parse(files.get(`${folder}/versions.json`)!) as {

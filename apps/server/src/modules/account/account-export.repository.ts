@@ -75,6 +75,15 @@ export function createAccountExportRepository(db: Database) {
       );
     },
 
+    /** The files of one project by path (the caller checked it is the user's). */
+    async files(projectId: string): Promise<Array<{ path: string; content: string }>> {
+      return rows(
+        await db.execute(
+          sql`select path, content from project_files where project_id = ${projectId} order by path`,
+        ),
+      ) as Array<{ path: string; content: string }>;
+    },
+
     /** The whole chat of one project, oldest first (the caller checked it is the user's). */
     async chat(projectId: string): Promise<ExportRow[]> {
       return rows(

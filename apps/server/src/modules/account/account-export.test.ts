@@ -19,6 +19,7 @@ function sourceOf(projects: number, versions: number, size: number): ExportSourc
     projects: async () => list,
     project: async (id) => ({ id, name: id, code: codeOf(id, versions) }),
     chat: async () => [],
+    files: async (id) => [{ path: 'main.js', content: codeOf(id, versions) }],
     memberProjects: async () => [],
     memberMessages: async () => [],
     async *history(id) {

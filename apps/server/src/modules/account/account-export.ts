@@ -19,6 +19,8 @@ export interface ExportSource {
   /** Undefined when the project is not (or no longer) in a workspace the user owns. */
   project(projectId: string): Promise<ExportRow | undefined>;
   chat(projectId: string): Promise<ExportRow[]>;
+  /** The project's files (its tree; the main file's content is its code). */
+  files(projectId: string): Promise<Array<{ path: string; content: string }>>;
   /** Empty when the project is not (or no longer) in a workspace the user owns. */
   history(projectId: string): AsyncIterable<VersionSummary & { code: string }>;
   memberProjects(): Promise<MemberProject[]>;
@@ -105,6 +107,9 @@ export function streamAccountExport(source: ExportSource, options: ExportOptions
       const { code, ...fields } = row;
       await add(`${folder}/project.json`, json(fields));
       await add(`${folder}/code.${extensionFor(project.language)}`, String(code ?? ''));
+      // The tree, each file at its path (paths are checked relative, docs/api.md).
+      for (const file of await source.files(project.id))
+        await add(`${folder}/files/${file.path}`, file.content);
       await add(`${folder}/chat.json`, json(await source.chat(project.id)));
     }
     // The user's own messages in team projects: small, so before the histories too.

@@ -109,6 +109,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
         projects: () => exports.projects(user.id),
         project: (id) => exports.project(user.id, id),
         chat: (id) => exports.chat(id),
+        files: (id) => exports.files(id),
         history: async function* (id) {
           if (await exports.owns(user.id, id)) yield* app.versionService.history(id);
         },

@@ -18,6 +18,9 @@ export const DB_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const TableParams = z.object({ project: z.string(), table: z.string() });
 const ProjectParams = z.object({ project: z.string() });
+const FilesParams = z.object({ project: z.string(), projectId: z.string().min(1).max(200) });
+/** A .zip of project files: the largest plan's 20 MB of text, compressed, with room to spare. */
+export const FILES_ZIP_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
 type RawQuery = Record<string, string | string[] | undefined>;
 
 function callerOf(request: FastifyRequest): Caller {
@@ -78,16 +81,57 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   };
 
   // The 413 text of the shared handler names the 1 MB API limit; these routes allow more.
-  app.setErrorHandler((err, _request, _reply) => {
+  app.setErrorHandler((err, request, _reply) => {
     if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? DB_BODY_LIMIT_BYTES;
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
         413,
-        `The request body is too large (the limit for database writes is ${DB_BODY_LIMIT_BYTES / 1024 / 1024} MB).`,
+        `The request body is too large (the limit for ${limit === FILES_ZIP_BODY_LIMIT_BYTES ? 'a .zip of project files' : 'database writes'} is ${limit / 1024 / 1024} MB).`,
       );
     }
     throw err;
   });
+
+  // A project's files as a .zip, out and in (docs/api.md § Project files).
+  app.addContentTypeParser(
+    'application/zip',
+    { parseAs: 'buffer', bodyLimit: FILES_ZIP_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const filesZip = '/:project/projects/:projectId/files.zip';
+  app.get(
+    filesZip,
+    { ...authenticated, schema: { params: FilesParams } },
+    async (request, reply) => {
+      const { name, zip } = await service.filesZip(callerOf(request), request.params.projectId);
+      const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}.zip"; filename*=UTF-8''${encodeURIComponent(name)}.zip`,
+        )
+        .send(zip);
+    },
+  );
+  app.put(
+    filesZip,
+    {
+      ...authenticated,
+      bodyLimit: FILES_ZIP_BODY_LIMIT_BYTES,
+      schema: { params: FilesParams },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          415,
+          'Send the .zip as the request body with Content-Type: application/zip.',
+        );
+      return service.putFilesZip(callerOf(request), request.params.projectId, request.body);
+    },
+  );
 
   const rest = '/:project/rest/v1/:table';
 

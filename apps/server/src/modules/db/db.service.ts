@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { DB_INSERT_MAX_ROWS, DB_TABLES } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/query.ts';
 import { assertCan } from '../auth/permissions.ts';
 import { translateWriteError } from './db-errors.ts';
+import { bad, describeIssues, isPlainObject, newRowId } from './db-input.ts';
 import { ReadCache } from './read-cache.ts';
 import { parseQuery } from './query-parser.ts';
 import { deleteSql, type InsertValue, insertSql, selectJsonSql, updateSql } from './sql-builder.ts';
@@ -21,14 +20,6 @@ export type Caller = { id: string; role: string } | null;
 
 type RawQuery = Record<string, string | string[] | undefined>;
 type Row = Record<string, unknown>;
-
-function bad(message: string): never {
-  throw new AppError('VALIDATION_ERROR', 400, message);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function requireTable(name: string): TableSpec {
   const spec = tableSpec(name);
@@ -56,26 +47,6 @@ function ownerScope(spec: TableSpec, caller: Caller): string | null {
     return null;
   }
   return requireUser(caller).id;
-}
-
-/** `row 2: name: must not be blank; language: …` from a zod error. */
-function describeIssues(
-  error: z.ZodError,
-  item: Record<string, unknown>,
-  rowLabel: string,
-): string {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const field = issue.path.join('.');
-    if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
-    if (issue.path.length === 1 && item[field] === undefined) return `${field} is required`;
-    return `${field ? `${field}: ` : ''}${issue.message}`;
-  });
-  return `${rowLabel}${parts.join('; ')}.`;
-}
-
-/** A server id, `proj_<ms>_<random>` (DESIGN §3.8). */
-export function newRowId(prefix: string): string {
-  return `${prefix}_${Date.now()}_${randomBytes(9).toString('base64url')}`;
 }
 
 /** The db REST API's rules: whitelist, ownership, validation, project cap (DESIGN §2b, §3.4, §3.10). */
@@ -194,6 +165,19 @@ export function createDbService({
       reads.forget(userId, 'projects');
       reads.forget(userId, 'chat_messages');
       reads.forget(userId, 'project_files');
+    },
+
+    /** A project's files as a .zip (paths kept) and its name; 404 when the caller cannot read it. */
+    filesZip: (caller: Caller, projectId: string) =>
+      fileWrites.zipOut(requireUser(caller).id, projectId),
+
+    /** Writes a .zip's files into a project by path (created or replaced); all or nothing. */
+    async putFilesZip(caller: Caller, projectId: string, zip: Buffer) {
+      const owner = requireUser(caller).id;
+      const spec = requireTable('project_files');
+      return writing(owner, spec, () =>
+        fileWrites.zipIn(owner, projectId, zip, () => newRowId(spec.idPrefix)),
+      );
     },
 
     /** Drops every cached read (after admin SQL). */

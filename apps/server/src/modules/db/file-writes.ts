@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { type Executor, rowsOf } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
+import { readProjectZip, writeProjectZip } from './files-zip.ts';
 import type { ProjectHistory } from './project-writes.ts';
 import type { parseQuery } from './query-parser.ts';
 import { rowScopeSql } from './row-scope.ts';
@@ -161,5 +162,89 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
       );
   }
 
-  return { insertFiles, updateFiles, assertNoMainFile };
+  /**
+   * Files written by path (a .zip upload): each one is created, or replaced when the project
+   * has that path; the main file's new content is a version. All or nothing.
+   */
+  async function putFiles(
+    owner: string,
+    projectId: string,
+    files: Array<{ path: string; content: string }>,
+    newId: () => string,
+  ): Promise<{ created: number; replaced: number }> {
+    return db.transaction(async (tx) => {
+      const plans = await lockProjects(tx, owner, [projectId]);
+      const [main] = rowsOf<{ path: string; code: string; updatedAt: string }>(
+        await tx.execute(
+          sql`select f.path, p.code, to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+              from project_files f join projects p on p.id = f.project_id
+              where f.project_id = ${projectId} and f.is_main`,
+        ),
+      );
+      const newMain = files.find((f) => f.path === main?.path && f.content !== main.code);
+      if (newMain)
+        await tx.execute(sql`update projects set updated_by = ${owner} where id = ${projectId}`);
+      let created = 0;
+      for (const file of files) {
+        const [row] = rowsOf<{ created: boolean }>(
+          await tx.execute(
+            sql`insert into project_files (id, project_id, user_id, path, content)
+                values (${newId()}, ${projectId}, ${owner}, ${file.path}, ${file.content})
+                on conflict (project_id, path) do update
+                  set content = excluded.content, updated_at = date_trunc('milliseconds', now())
+                  where project_files.content is distinct from excluded.content
+                returning (xmax = 0) as created`,
+          ),
+        );
+        if (row?.created) created += 1;
+      }
+      await assertWithinLimits(tx, plans);
+      if (newMain && main)
+        await history?.recordCodeChange(tx, {
+          projectId,
+          authorId: owner,
+          previousCode: main.code,
+          previousUpdatedAt: main.updatedAt,
+          code: newMain.content,
+        });
+      return { created, replaced: files.length - created };
+    });
+  }
+
+  /** A project the caller may read, with its files (path order); null when it is not theirs to read. */
+  async function readTree(owner: string, projectId: string) {
+    const [project] = rowsOf<{ name: string; plan: string | null }>(
+      await db.execute(
+        sql`select p.name, up.plan from projects p join workspaces w on w.id = p.workspace_id
+            ${WORKSPACE_PLAN_JOIN}
+            where ${rowScopeSql('projects', owner, 'read')} and p.id = ${projectId}`,
+      ),
+    );
+    if (!project) return null;
+    const files = rowsOf<{ path: string; content: string; updatedAt: string }>(
+      await db.execute(
+        sql`select path, content, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+            from project_files where project_id = ${projectId} order by path`,
+      ),
+    );
+    return { name: project.name, plan: planOf(project.plan), files };
+  }
+
+  /** The project's files as a .zip, and its name; 404 when the caller cannot read it. */
+  async function zipOut(owner: string, projectId: string) {
+    const tree = await readTree(owner, projectId);
+    if (!tree) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+    return { name: tree.name, zip: await writeProjectZip(tree.files) };
+  }
+
+  /** A .zip's files written into the project by path (files-zip.ts checks it first). */
+  async function zipIn(owner: string, projectId: string, zip: Buffer, newId: () => string) {
+    const tree = await readTree(owner, projectId);
+    if (!tree) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
+    const files = await readProjectZip(zip, PROJECT_FILE_LIMITS[tree.plan]);
+    if (files.length === 0) throw new AppError('VALIDATION_ERROR', 400, 'The .zip holds no files.');
+    return putFiles(owner, projectId, files, newId);
+  }
+
+  return { insertFiles, updateFiles, assertNoMainFile, zipOut, zipIn };
 }
