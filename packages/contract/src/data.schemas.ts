@@ -152,7 +152,7 @@ export const ChatMessagePatchSchema = z
   .strict();
 
 /** A project file's path (data.ts projectFilePathProblem says what is wrong with a bad one). */
-const filePath = z.string().superRefine((path, ctx) => {
+export const ProjectFilePathSchema = z.string().superRefine((path, ctx) => {
   const problem = projectFilePathProblem(path);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -177,7 +177,7 @@ export const ProjectFileInsertSchema = z
     id: idFor('project_files').optional(),
     project_id: z.string().min(1, 'is required').max(200),
     user_id: ignoredUserId,
-    path: filePath,
+    path: ProjectFilePathSchema,
     content: text(PROJECT_CODE_MAX_LENGTH).default(''),
     created_at: isoTimestamp.optional(),
     updated_at: isoTimestamp.optional(),
@@ -187,7 +187,7 @@ export const ProjectFileInsertSchema = z
 /** PATCH body for project files: rename (path) or new content; updated_at is the server's. */
 export const ProjectFilePatchSchema = z
   .object({
-    path: filePath.optional(),
+    path: ProjectFilePathSchema.optional(),
     content: text(PROJECT_CODE_MAX_LENGTH).optional(),
     updated_at: isoTimestamp.optional(),
   })

@@ -1,6 +1,12 @@
 /** Wire shapes of `POST /api/preview/{project}/build` (docs/api.md § Preview). */
 import { z } from 'zod';
-import { PREVIEW_BUILD_LANGUAGES, PREVIEW_CODE_MAX_CHARS } from './preview.ts';
+import { ProjectFilePathSchema as filePath } from './data.schemas.ts';
+import {
+  PREVIEW_BUILD_LANGUAGES,
+  PREVIEW_CODE_MAX_CHARS,
+  PREVIEW_FILES_MAX,
+  PREVIEW_FILES_MAX_CHARS,
+} from './preview.ts';
 
 /** Body of the build route. */
 export const PreviewBuildRequestSchema = z.strictObject({
@@ -13,6 +19,17 @@ export const PreviewBuildRequestSchema = z.strictObject({
   language: z.enum(PREVIEW_BUILD_LANGUAGES, {
     error: `must be one of ${PREVIEW_BUILD_LANGUAGES.join(', ')} (HTML and Python run without a build)`,
   }),
+  /** Where `code` sits in the project (its relative imports resolve from there); default main.tsx / main.jsx. */
+  path: filePath.optional(),
+  /** The project's other files, which `code` may import by relative path (issue 45). */
+  files: z
+    .array(z.strictObject({ path: filePath, content: z.string() }))
+    .max(PREVIEW_FILES_MAX, `must list at most ${PREVIEW_FILES_MAX} files`)
+    .refine(
+      (files) => files.reduce((n, f) => n + f.content.length, 0) <= PREVIEW_FILES_MAX_CHARS,
+      `must hold at most ${PREVIEW_FILES_MAX_CHARS} characters in all; preview a smaller project`,
+    )
+    .optional(),
 });
 export type PreviewBuildRequest = z.infer<typeof PreviewBuildRequestSchema>;
 
@@ -21,6 +38,8 @@ export const PreviewDiagnosticSchema = z.object({
   message: z.string(),
   line: z.number().int().nullable(),
   column: z.number().int().nullable(),
+  /** The file it is in, when the build had several (`files`). */
+  file: z.string().optional(),
 });
 export type PreviewDiagnostic = z.infer<typeof PreviewDiagnosticSchema>;
 
@@ -35,5 +54,7 @@ export const PreviewBuildResultSchema = z.object({
   map: z.string().nullable(),
   errors: z.array(PreviewDiagnosticSchema),
   warnings: z.array(PreviewDiagnosticSchema),
+  /** The stylesheets the module imports from the project's files, bundled (apply them in the frame). */
+  css: z.string().optional(),
 });
 export type PreviewBuildResult = z.infer<typeof PreviewBuildResultSchema>;

@@ -5,6 +5,9 @@
 
 /** Longest code the preview builds, in characters (a 5,000-line file). */
 export const PREVIEW_CODE_MAX_CHARS = 200_000;
+/** The other files of a project sent with a build: at most this many, and characters in all. */
+export const PREVIEW_FILES_MAX = 500;
+export const PREVIEW_FILES_MAX_CHARS = 2_000_000;
 
 /** A preview build that takes longer is stopped and answered 422 PREVIEW_BUILD_TIMEOUT. */
 export const PREVIEW_BUILD_TIMEOUT_MS = 5_000;

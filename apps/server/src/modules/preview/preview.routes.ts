@@ -22,6 +22,8 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:project/build',
     {
       preHandler: [app.requireAppProject, app.authenticate],
+      // A project's other files may come with the code (PREVIEW_FILES_MAX_CHARS, JSON-escaped).
+      bodyLimit: 8 * 1024 * 1024,
       schema: {
         params,
         querystring: z.object({ projectId: z.string().min(1).max(200).optional() }),

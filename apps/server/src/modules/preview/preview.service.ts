@@ -5,6 +5,7 @@
  * import is an error with its line; nothing is fetched. esbuild works in its own process, so
  * a build never holds up the event loop; the sandbox adds the loop guards (decision 020).
  */
+import { posix } from 'node:path';
 import * as esbuild from 'esbuild';
 import {
   packageNameOf,
@@ -19,17 +20,47 @@ import { AppError } from '../../lib/app-error.ts';
 const VENDORED = new Set(PREVIEW_SPECIFIERS);
 const STYLE_FILE = /\.(css|scss|sass|less)$/i;
 const EMPTY_NAMESPACE = 'codewright-empty';
+/** The project's other files (issue 45), served to esbuild from memory. */
+const FILE_NAMESPACE = 'project';
+/** What a relative import may leave out, tried in this order (then `<path>/index.*`). */
+const RESOLVE_EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '.mjs', '.json', '.css'];
+const LOADERS: Record<string, esbuild.Loader> = {
+  '.tsx': 'tsx',
+  '.ts': 'ts',
+  '.jsx': 'jsx',
+  '.js': 'jsx',
+  '.mjs': 'js',
+  '.json': 'json',
+  '.css': 'css',
+};
+
+/** The file a relative import names from `fromDir` (`/` is the project's root), or null. */
+function resolveInProject(
+  files: ReadonlyMap<string, string>,
+  fromDir: string,
+  specifier: string,
+): string | null {
+  const joined = posix.normalize(posix.join(fromDir, specifier));
+  if (!joined.startsWith('/')) return null;
+  const base = joined.slice(1);
+  for (const ext of RESOLVE_EXTENSIONS) if (files.has(base + ext)) return base + ext;
+  for (const ext of RESOLVE_EXTENSIONS.slice(1))
+    if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
+  return null;
+}
 
 export interface PreviewBuildService {
   /** Builds one file; a problem in the code is an `ok: false` answer, never a throw. */
   build(input: PreviewBuildRequest): Promise<PreviewBuildResult>;
 }
 
-function diagnosticOf(message: esbuild.Message): PreviewDiagnostic {
+function diagnosticOf(message: esbuild.Message, withFile = false): PreviewDiagnostic {
+  const file = message.location?.file.replace(`${FILE_NAMESPACE}:`, '');
   return {
     message: message.text,
     line: message.location ? message.location.line : null,
     column: message.location ? message.location.column + 1 : null,
+    ...(withFile && file ? { file } : {}),
   };
 }
 
@@ -45,14 +76,29 @@ function refusalOf(specifier: string): string | undefined {
   return packageNotAvailableMessage(packageNameOf(specifier.replace(/^node:/, '')));
 }
 
-/** Resolves the imports of the user's file: vendored → external, stylesheets → empty, others → error. */
-function previewImports(): esbuild.Plugin {
+/**
+ * Resolves the imports of the user's code: vendored → external; with the project's files, a
+ * relative import → that file (stylesheets bundled into `css`); without them, stylesheets →
+ * empty; anything else → an error naming it.
+ */
+function previewImports(files: ReadonlyMap<string, string> | null): esbuild.Plugin {
   return {
     name: 'codewright-preview-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (VENDORED.has(args.path)) return { path: args.path, external: true };
+        if (files && args.path.startsWith('.')) {
+          const found = resolveInProject(files, args.resolveDir, args.path);
+          if (found) return { path: found, namespace: FILE_NAMESPACE };
+          return {
+            errors: [
+              {
+                text: `${args.path} is not a file of this project (looked for ${posix.join(args.resolveDir, args.path).slice(1)} with ${RESOLVE_EXTENSIONS.slice(1).join(', ')})`,
+              },
+            ],
+          };
+        }
         if (STYLE_FILE.test(args.path) && args.path.startsWith('.')) {
           return {
             path: args.path,
@@ -70,15 +116,35 @@ function previewImports(): esbuild.Plugin {
         contents: '',
         loader: 'js',
       }));
+      build.onLoad({ filter: /.*/, namespace: FILE_NAMESPACE }, (args) => ({
+        contents: files?.get(args.path) ?? '',
+        loader: LOADERS[posix.extname(args.path)] ?? 'text',
+        resolveDir: `/${posix.dirname(args.path)}`.replace(/\/\.$/, '/'),
+      }));
     },
   };
 }
 
 type Loader = 'jsx' | 'tsx' | 'ts';
 
-async function bundle(code: string, loader: Loader, signal: AbortSignal) {
+/** The user's code, where it sits in the project, and the project's other files. */
+interface Source {
+  code: string;
+  path: string | undefined;
+  files: ReadonlyMap<string, string> | null;
+}
+
+async function bundle(source: Source, loader: Loader, signal: AbortSignal) {
+  const path = source.path ?? `main.${loader === 'ts' ? 'ts' : loader}`;
   const context = await esbuild.context({
-    stdin: { contents: code, loader, sourcefile: `main.${loader === 'ts' ? 'ts' : loader}` },
+    // The project's root is `/` of a tree that exists only here: file names read as their paths.
+    absWorkingDir: '/',
+    stdin: {
+      contents: source.code,
+      loader,
+      sourcefile: posix.basename(path),
+      resolveDir: `/${posix.dirname(path)}`.replace(/\/\.$/, '/'),
+    },
     bundle: true,
     write: false,
     format: 'esm',
@@ -92,7 +158,7 @@ async function bundle(code: string, loader: Loader, signal: AbortSignal) {
     legalComments: 'none',
     charset: 'utf8',
     define: { 'process.env.NODE_ENV': '"development"' },
-    plugins: [previewImports()],
+    plugins: [previewImports(source.files)],
   });
   const cancel = () => void context.cancel();
   signal.addEventListener('abort', cancel, { once: true });
@@ -110,27 +176,31 @@ const failure = (errors: PreviewDiagnostic[], warnings: PreviewDiagnostic[]) =>
   ({ ok: false, code: '', map: null, errors, warnings }) satisfies PreviewBuildResult;
 
 async function buildModule(
-  code: string,
+  source: Source,
   loaders: Loader[],
   signal: AbortSignal,
 ): Promise<PreviewBuildResult> {
   let firstFailure: esbuild.BuildFailure | undefined;
+  const withFile = source.files !== null;
+  const diagnose = (m: esbuild.Message) => diagnosticOf(m, withFile);
   for (const loader of loaders) {
     try {
-      const result = await bundle(code, loader, signal);
-      const js = result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
-      const map = result.outputFiles.find((f) => f.path.endsWith('.map'))?.text ?? null;
-      const warnings = result.warnings.map(diagnosticOf);
+      const result = await bundle(source, loader, signal);
+      const output = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext));
+      const js = output('.js')?.text ?? '';
+      const map = output('.js.map')?.text ?? null;
+      const css = output('.css')?.text.replace(/\/\*# sourceMappingURL=\S+ \*\/\s*$/, '');
+      const warnings = result.warnings.map(diagnose);
       // The map travels in the answer; the sandbox maps stack lines itself.
       const module = js.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-      return { ok: true, code: module, map, errors: [], warnings };
+      return { ok: true, code: module, map, errors: [], warnings, ...(css ? { css } : {}) };
     } catch (err) {
       if (signal.aborted) throw new AppError('PREVIEW_BUILD_TIMEOUT', 422);
       if (!isBuildFailure(err)) throw err;
       firstFailure ??= err;
     }
   }
-  return failure(firstFailure!.errors.map(diagnosticOf), firstFailure!.warnings.map(diagnosticOf));
+  return failure(firstFailure!.errors.map(diagnose), firstFailure!.warnings.map(diagnose));
 }
 
 function isBuildFailure(err: unknown): err is esbuild.BuildFailure {
@@ -140,12 +210,13 @@ function isBuildFailure(err: unknown): err is esbuild.BuildFailure {
 /** The build service; builds time out after `timeoutMs` (422 PREVIEW_BUILD_TIMEOUT). */
 export function createPreviewBuildService(options: { timeoutMs: number }): PreviewBuildService {
   return {
-    async build({ code, language }) {
+    async build({ code, language, path, files }) {
       const signal = AbortSignal.timeout(options.timeoutMs);
       // TSX first, since models write React in TypeScript; a plain .ts file with a generic arrow
       // (`<T>(x: T) => x`) only parses as TS.
       const loaders: Loader[] = language === 'typescript' ? ['tsx', 'ts'] : ['jsx'];
-      return buildModule(code, loaders, signal);
+      const others = files ? new Map(files.map((f) => [f.path, f.content])) : null;
+      return buildModule({ code, path, files: others }, loaders, signal);
     },
   };
 }
