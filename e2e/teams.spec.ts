@@ -349,7 +349,7 @@ test('a signed-out invitee sees who invites to which workspace as which role, th
   await shot(page, 'invitation-invalid-390');
 });
 
-test('a signed-out visitor opens a public share link and copies the code; a private link is not found', async ({
+test('a signed-out visitor opens a public share link, copies the code and reads its files; a signed-in one opens a copy with every file; a private link is not found', async ({
   browser,
   request,
   account,
@@ -368,6 +368,11 @@ test('a signed-out visitor opens a public share link and copies the code; a priv
     (await made.json()) as { id: string; share_token: string; visibility: string }[]
   )[0]!;
   expect(project.visibility).toBe('public'); // Free
+  const helper = await request.post('/api/db/codewright/rest/v1/project_files', {
+    headers: auth(owner),
+    data: { project_id: project.id, path: 'lib/format.js', content: 'export const fmt = String;' },
+  });
+  expect(helper.status(), await helper.text()).toBe(201);
   const visitor = await browser.newContext({
     baseURL: account.url,
     viewport: { width: 1280, height: 800 },
@@ -383,9 +388,38 @@ test('a signed-out visitor opens a public share link and copies the code; a priv
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     'export const count = 42;',
   );
+  // The project's tree: the main file first, then its other files.
+  const tree = page.getByRole('navigation', { name: 'Files' });
+  await expect(tree.getByRole('button')).toHaveText(['main.js(main)', 'lib/format.js']);
+  await tree.getByRole('button', { name: 'lib/format.js' }).click();
+  await expect(page.getByTestId('shared-code')).toContainText('export const fmt = String;');
+  await expect(tree.getByRole('button', { name: 'lib/format.js' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   await shot(page, 'teams-share-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'teams-share-390');
+
+  // A signed-in visitor opens a copy in the generator: the code and every file come along.
+  const other = await verifiedAccount(request, account);
+  const otherPage = await signedInPage(browser, account.url, other);
+  await otherPage.goto(`/share?t=${project.share_token}`);
+  await otherPage.getByRole('button', { name: 'Open in generator' }).click();
+  await expect(otherPage.locator('.monaco-editor .view-lines').first()).toContainText(
+    'export const count = 42;',
+    { timeout: 20_000 },
+  );
+  const copyId = new URL(otherPage.url()).pathname.split('/').pop()!;
+  const copied = await request.get(
+    `/api/db/codewright/rest/v1/project_files?project_id=eq.${copyId}&order=path&select=path,content`,
+    { headers: auth(other) },
+  );
+  expect(await copied.json()).toEqual([
+    { path: 'lib/format.js', content: 'export const fmt = String;' },
+    { path: 'main.js', content: 'export const count = 42;' },
+  ]);
+  await otherPage.context().close();
 
   // Private (after an upgrade): the same link is not found at once.
   await upgradeToPro(request, owner);

@@ -118,6 +118,8 @@ export const SharedProjectSchema = z.object({
   description: z.string().nullable(),
   code: z.string(),
   updatedAt: z.string(),
+  /** Its files by path, the main file (whose content is `code`) first (issue 45). */
+  files: z.array(z.object({ path: z.string(), content: z.string(), isMain: z.boolean() })),
 });
 export type SharedProject = z.infer<typeof SharedProjectSchema>;
 export const ShareQuerySchema = z.object({ t: z.string().min(1, 'is required').max(200) });

@@ -6,14 +6,22 @@ import { type Executor, rowsOf } from '../../db/query.ts';
 export const shareRepository = {
   /** The public project whose share token is `token`; null for a private or unknown one. */
   async publicProject(db: Executor, token: string): Promise<SharedProject | null> {
-    const [row] = rowsOf<SharedProject>(
+    const [row] = rowsOf<Omit<SharedProject, 'files'> & { id: string }>(
       await db.execute(
-        sql`select name, language, description, code,
+        sql`select id, name, language, description, code,
               to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
             from projects where share_token = ${token} and visibility = 'public'`,
       ),
     );
-    return row ?? null;
+    if (!row) return null;
+    const { id, ...project } = row;
+    const files = rowsOf<SharedProject['files'][number]>(
+      await db.execute(
+        sql`select path, content, is_main as "isMain" from project_files
+            where project_id = ${id} order by is_main desc, path`,
+      ),
+    );
+    return { ...project, files };
   },
 
   /** Gives the project a new share token, which kills the old link; null if it is gone. */

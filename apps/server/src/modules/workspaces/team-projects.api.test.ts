@@ -266,14 +266,24 @@ describe('public, private and share links', () => {
 
     const pub = await patchProject(owner.token, project.id, { visibility: 'public' });
     expect(pub.json()).toEqual([expect.objectContaining({ visibility: 'public' })]);
+    const helper = await rest(servers.t.app, 'POST', 'project_files', {
+      token: owner.token,
+      body: { project_id: project.id, path: 'lib/b.js', content: 'export const b = 2;' },
+    });
+    expect(helper.statusCode, helper.body).toBe(201);
     const open = await share(project.share_token);
     expect(open.statusCode).toBe(200);
+    // The tree, the main file first.
     expect(open.json()).toEqual({
       name: 'Demo',
       language: 'JavaScript',
       description: null,
       code: 'const a = 1;',
       updatedAt: expect.any(String),
+      files: [
+        { path: 'main.js', content: 'const a = 1;', isMain: true },
+        { path: 'lib/b.js', content: 'export const b = 2;', isMain: false },
+      ],
     });
     // Public does not mean listed: db REST still shows it to members only.
     expect(ids(await readProject(stranger.token, project.id))).toEqual([]);

@@ -105,6 +105,20 @@ function Shared({
         code: project.code,
         description: project.description,
       });
+      // Its other files too; if they cannot all be added, the half-made copy goes.
+      const others = project.files.filter((f) => !f.isMain);
+      if (others.length > 0) {
+        try {
+          await client.db
+            .from('project_files')
+            .insert(others.map((f) => ({ projectId: copy!.id, path: f.path, content: f.content })));
+        } catch (failure) {
+          await Promise.resolve(client.db.from('projects').delete().eq('id', copy!.id)).catch(
+            () => undefined,
+          );
+          throw failure;
+        }
+      }
       const state: OpenProjectState = {
         projectId: copy!.id,
         projectName: copy!.name,
@@ -163,9 +177,44 @@ function Shared({
           {description}
         </p>
       ) : null}
-      <Card className="mt-6 overflow-hidden p-0" data-testid="shared-code">
-        <ChatCodeBlock code={project.code} lang={project.language.toLowerCase()} />
-      </Card>
+      <SharedFiles project={project} />
     </article>
   );
 }
+
+/** The project's code; with several files, a list of them and the one chosen (issue 45). */
+function SharedFiles({ project }: { project: SharedProject }) {
+  const [chosen, setChosen] = useState(0);
+  const files = project.files.length > 0 ? project.files : null;
+  const file = files?.[Math.min(chosen, files.length - 1)];
+  const lang = !file || file.isMain ? project.language.toLowerCase() : extensionOf(file.path);
+  return (
+    <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-start">
+      {files && files.length > 1 ? (
+        <nav aria-label="Files" className="md:w-56 md:shrink-0" data-testid="shared-files">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {files.map((f, i) => (
+              <li key={f.path} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => setChosen(i)}
+                  aria-current={f === file ? 'true' : undefined}
+                  className="w-full truncate rounded-md px-2 py-1.5 text-left font-mono text-xs text-muted hover:bg-white/5 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-[current=true]:bg-white/10 aria-[current=true]:text-fg"
+                  title={f.path}
+                >
+                  {f.path}
+                  {f.isMain ? <span className="ml-1.5 text-subtle">(main)</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <Card className="min-w-0 flex-1 overflow-hidden p-0" data-testid="shared-code">
+        <ChatCodeBlock key={file?.path} code={file?.content ?? project.code} lang={lang} />
+      </Card>
+    </div>
+  );
+}
+
+const extensionOf = (path: string) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
