@@ -342,14 +342,14 @@ test.describe('generator', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('a saved project keeps its address: reload and Back open it; another account and a made-up id get Project not found', async ({
+  test('a saved project keeps its address and downloads whole as a .zip: reload and Back open it; another account and a made-up id get Project not found', async ({
     page,
     browser,
     loginToGenerator,
   }) => {
     // Two accounts, a save, two reloads and a Back: twice a usual test.
     test.setTimeout(60_000);
-    await loginToGenerator();
+    const user = await loginToGenerator();
     await sendPrompt(page, 'an address book');
     await waitIdle(page);
     await page.getByRole('button', { name: 'Save Project' }).click();
@@ -361,6 +361,32 @@ test.describe('generator', () => {
     await expect(page).toHaveURL(PROJECT_ADDRESS);
     const address = new URL(page.url()).pathname;
     await expect(userMessages(page)).toHaveCount(1);
+
+    // A saved project downloads whole, every file at its path, as a .zip.
+    const projectId = address.split('/').pop()!;
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: { authorization: `Bearer ${(await signIn(page.request, user)).token}` },
+      data: { project_id: projectId, path: 'lib/contacts.json', content: '[]' },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const zipping = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download project (.zip)' }).click();
+    const zipped = await zipping;
+    expect(zipped.suggestedFilename()).toBe(`${projectId}.zip`);
+    const archive = await readFile((await zipped.path())!);
+    expect(archive.subarray(0, 2).toString()).toBe('PK');
+    // Entry names are stored as they are: both files are in it.
+    expect(archive.includes('main.js')).toBe(true);
+    expect(archive.includes('lib/contacts.json')).toBe(true);
+    await expect(page.getByText('Project downloaded as a .zip')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: /^Code/ }).click();
+    // Every tool fits the phone's editor header, none cut off.
+    await expect(page.getByRole('button', { name: 'Download project (.zip)' })).toBeInViewport({
+      ratio: 1,
+    });
+    await shot(page, 'saved-code-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Reload: the same project, from the server (name, code and chat).
     await page.reload();

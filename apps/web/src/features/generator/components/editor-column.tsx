@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { GitCompare, History, Lock } from 'lucide-react';
 import { splitLines, VERSION_CONTROL_FEATURE } from '@codewright/contract';
 import type { PlanInfo } from '@codewright/sdk';
+import { toast } from 'sonner';
+import { saveBlob } from '../../../components/save-blob.ts';
 import { cn } from '../../../components/ui/cn.ts';
+import { client } from '../../../sdk.ts';
 import {
   type EditorMarker,
   type EditorReveal,
@@ -138,6 +141,9 @@ export function EditorColumn(props: EditorColumnProps) {
             prev?.startLine === next.startLine && prev.endLine === next.endLine ? prev : next,
           )
         }
+        onDownloadProject={
+          props.projectId ? () => void downloadProject(props.projectId!) : undefined
+        }
         onEditSelection={
           props.generating || props.streaming || props.readOnlyMessage || !props.code.trim()
             ? undefined
@@ -183,4 +189,15 @@ export function EditorColumn(props: EditorColumnProps) {
       />
     </>
   );
+}
+
+/** The saved project's files as `<project id>.zip`; a toast says what happened. */
+async function downloadProject(projectId: string) {
+  try {
+    saveBlob(await client.db.downloadFiles(projectId), `${projectId}.zip`);
+    toast.success('Project downloaded as a .zip');
+  } catch (error) {
+    console.error('Downloading the project failed', error);
+    toast.error('The project could not be downloaded. Check your connection and try again.');
+  }
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Code2, Download, Loader2, WandSparkles } from 'lucide-react';
+import { Code2, Download, FileArchive, Loader2, WandSparkles } from 'lucide-react';
+import { saveBlob } from '../../../components/save-blob.ts';
 import { LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -41,6 +42,8 @@ export interface EditorPanelProps {
   /** The editor's selected lines (the cursor's line when nothing is selected). */
   selection?: SelectedLines | null;
   onSelectionChange?: (range: SelectedLines) => void;
+  /** A saved project: downloads every file of it, as saved, in a .zip (issue 45). */
+  onDownloadProject?: () => void;
 }
 
 /** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
@@ -71,20 +74,17 @@ export function EditorPanel({
   onEditSelection,
   selection = null,
   onSelectionChange,
+  onDownloadProject,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const { copied, copyCode } = useCodeCopy();
   const [editorFocused, setEditorFocused] = useState(false);
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([code], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `code.${extensionFor(language)}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    saveBlob(
+      new Blob([code], { type: 'text/plain;charset=utf-8' }),
+      `code.${extensionFor(language)}`,
+    );
     toast.success(MESSAGES.codeDownloaded);
   };
 
@@ -108,8 +108,9 @@ export function EditorPanel({
           {/* A narrow column (beside the preview, or a phone) keeps the name for screen readers. */}
           <span className="whitespace-nowrap @max-[34rem]:sr-only">Code Editor</span>
         </h2>
+        {/* On a phone the header's language selector says it; the tools keep their room. */}
         <span
-          className="rounded-md bg-white/5 px-2 py-0.5 text-xs text-muted"
+          className="rounded-md bg-white/5 px-2 py-0.5 text-xs text-muted @max-[26rem]:hidden"
           data-testid="editor-language"
         >
           {language}
@@ -152,6 +153,18 @@ export function EditorPanel({
           >
             <Download className="size-4" aria-hidden="true" />
           </Button>
+          {onDownloadProject ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onDownloadProject}
+              disabled={streaming}
+              aria-label="Download project (.zip)"
+              title="Download the saved project, every file, as a .zip"
+            >
+              <FileArchive className="size-4" aria-hidden="true" />
+            </Button>
+          ) : null}
         </div>
       </div>
       {streaming ? (

@@ -1,21 +1,9 @@
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { client } from '../../../sdk.ts';
+import { saveBlob } from '../../../components/save-blob.ts';
 import { FormNote, SettingsCard } from '../../../components/settings-card.tsx';
 import { useNotedAction } from '../../../hooks/use-noted-action.ts';
-
-/** Hands a Blob to the browser as a file download. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; the URL only needs to outlive the click.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** "Export my data": a zip of projects, chat and versions (GET /api/auth/export). */
 export function ExportCard() {
