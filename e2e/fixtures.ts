@@ -263,3 +263,21 @@ export async function releaseHold(request: APIRequestContext, key: string): Prom
 }
 
 export { expect };
+
+/**
+ * Holds the SDK's chunk back, as a slow network would, until `release()`; `held()` says how
+ * many requests for it are waiting or were let through.
+ */
+export async function holdSdkChunk(
+  page: Page,
+): Promise<{ release: () => void; held: () => number }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/sdk-[^/]*\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}

@@ -5,7 +5,7 @@
  * share the token and analytics helpers below and the fixtures of fixtures.ts.)
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { expect, test, waitForApp, type TestUser } from './fixtures.ts';
+import { expect, holdSdkChunk, test, waitForApp, type TestUser } from './fixtures.ts';
 
 // Each public page's title, description, h1 and landmarks at both widths are checked in the one
 // walk of the public pages, accessibility.spec.ts.
@@ -361,14 +361,7 @@ test.describe('CTA tracking and analytics', () => {
       if (isAnalyticsLog(req)) views.push(...eventsOf(req).filter((e) => e.type === 'page_view'));
     });
     // The SDK's chunk arrives only after the visitor has moved on, as on a slow network.
-    let movedOn!: () => void;
-    const visitorMovedOn = new Promise<void>((resolve) => (movedOn = resolve));
-    let held = 0;
-    await page.route(/\/assets\/sdk-[^/]*\.js$/, async (route) => {
-      held += 1;
-      await visitorMovedOn;
-      await route.continue();
-    });
+    const sdk = await holdSdkChunk(page);
     await page.goto('/?utm_source=quick');
     // Once the app has taken the page over, left at once by the keyboard, which starts the load.
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
@@ -378,8 +371,8 @@ test.describe('CTA tracking and analytics', () => {
       .focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveTitle(/^Pricing/);
-    expect(held).toBe(1);
-    movedOn();
+    expect(sdk.held()).toBe(1);
+    sdk.release();
     await expect.poll(() => views.length, { timeout: 15_000 }).toBe(2);
     expect(views[0]).toMatchObject({ pathname: '/', utm_source: 'quick' });
     expect(views[1]).toMatchObject({ pathname: '/pricing' });

@@ -4,7 +4,7 @@
  * again — for visitors and for signed-in users alike.
  */
 import type { Page, Response } from '@playwright/test';
-import { expect, test, waitForApp } from './fixtures.ts';
+import { expect, holdSdkChunk, test, waitForApp } from './fixtures.ts';
 
 const PUBLIC = [
   {
@@ -151,22 +151,15 @@ test('a signed-in user who acts before the SDK has loaded is not asked to sign i
 }) => {
   await login();
   // The SDK's chunk arrives only after the click, as on a slow network.
-  let clicked!: () => void;
-  const userClicked = new Promise<void>((resolve) => (clicked = resolve));
-  let held = 0;
-  await page.route(/\/assets\/sdk-[^/]*\.js$/, async (route) => {
-    held += 1;
-    await userClicked;
-    await route.continue();
-  });
+  const sdk = await holdSdkChunk(page);
   await page.goto('/examples');
   await waitForApp(page);
   await page
     .getByRole('button', { name: /Try this prompt/ })
     .first()
     .click();
-  expect(held).toBe(1);
-  clicked();
+  expect(sdk.held()).toBe(1);
+  sdk.release();
   await expect(page).toHaveURL(/\/generator$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
