@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
+/** Set once the page is left on purpose, its unsaved work kept elsewhere (a draft). */
+let leavingOnPurpose = false;
+
+/** Loads `url` afresh without the browser's question: the caller has kept the unsaved work. */
+export function reloadWithoutAsking(url: string): void {
+  leavingOnPurpose = true;
+  window.location.assign(url);
+}
+
 /**
  * Leaving with unsaved changes asks first: the browser's own question on reload or close
  * (beforeunload), and a blocker for navigations inside the app, whose state the page turns
@@ -11,6 +20,7 @@ export function useLeaveGuard(unsaved: boolean, ownPath: string) {
   useEffect(() => {
     if (!unsaved) return;
     const ask = (event: BeforeUnloadEvent) => {
+      if (leavingOnPurpose) return;
       event.preventDefault();
       // Older browsers need a return value to ask.
       event.returnValue = '';

@@ -18,18 +18,15 @@ export type OpenedProject =
 export function useOpenedProject(
   projectId: string | undefined,
   nav: GeneratorNavState,
-  /** A new value reads the project again (Reload after a teammate's change). */
-  opening = 0,
 ): OpenedProject {
   const [attempt, setAttempt] = useState(0);
   const [found, setFound] = useState<{ id: string; result: OpenedProject } | null>(null);
-  const readId = `${projectId}#${opening}`;
 
   useEffect(() => {
     if (!projectId) return;
     const controller = new AbortController();
     const settle = (result: OpenedProject) => {
-      if (!controller.signal.aborted) setFound({ id: readId, result });
+      if (!controller.signal.aborted) setFound({ id: projectId, result });
     };
     readProject(projectId, controller.signal).then(
       (project) => {
@@ -61,9 +58,9 @@ export function useOpenedProject(
       },
     );
     return () => controller.abort();
-  }, [projectId, readId, attempt]);
+  }, [projectId, attempt]);
 
   if (!projectId) return { status: 'ready', initial: nav };
-  if (found?.id !== readId) return { status: 'loading' };
+  if (found?.id !== projectId) return { status: 'loading' };
   return found.result;
 }

@@ -25,7 +25,7 @@ import { RestoreOffer } from '../components/restore-offer.tsx';
 import { SaveDialog } from '../components/save-dialog.tsx';
 import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { reloadWithoutAsking, useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useProjectChannel } from '../hooks/use-project-channel.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
 import { generatorPath } from '../paths.ts';
@@ -74,12 +74,7 @@ function PlanGate({ user }: { user: User }) {
     setOpening({ routeId, key: opening.key + 1 });
     setHeld(routeId ?? null);
   }
-  const opened = useOpenedProject(opening.routeId, opening.key === 0 ? nav : {}, opening.key);
-  // Reload after a teammate's change: the project is read again and the generator opens afresh.
-  const reopen = useCallback(
-    () => setOpening((o) => ({ routeId: held ?? o.routeId, key: o.key + 1 })),
-    [held],
-  );
+  const opened = useOpenedProject(opening.routeId, opening.key === 0 ? nav : {});
   if (plan.loading || opened.status === 'loading') return <Loading />;
   if (opened.status === 'missing') return <ProjectNotFound />;
   if (opened.status === 'error') return <ProjectLoadError onRetry={opened.retry} />;
@@ -90,7 +85,6 @@ function PlanGate({ user }: { user: User }) {
       plan={plan}
       initial={opened.initial}
       onProjectChange={setHeld}
-      onReopen={reopen}
     />
   );
 }
@@ -155,15 +149,12 @@ function Generator({
   plan,
   initial,
   onProjectChange,
-  onReopen,
 }: {
   user: User;
   plan: ReturnType<typeof usePlan>;
   initial: GeneratorNavState;
   /** The generator now holds this saved project (or none): its address follows. */
   onProjectChange: (projectId: string | null) => void;
-  /** Reads the saved project again and opens it afresh (unsaved work is kept as a draft). */
-  onReopen: () => void;
 }) {
   const [tab, setTab] = useState<WorkspaceTab>('chat');
   // A saved project in someone else's workspace counts against its owner's plan (decision 026):
@@ -233,9 +224,11 @@ function Generator({
       duration: Infinity,
       action: {
         label: 'Reload',
+        // The page loads afresh (a new editor, the project as saved now); the unsaved work
+        // here is kept on this device first and offered back there.
         onClick: () => {
           keepDraft();
-          onReopen();
+          reloadWithoutAsking(generatorPath(change.projectId));
         },
       },
     });
