@@ -726,12 +726,23 @@ test("a Free member's AI calls on a Pro team's project count against the owner: 
   const page = await signedInPage(browser, account.url, member);
   await page.goto('/dashboard');
   await page.getByLabel('Workspace').selectOption(wsId);
+  // The workspaces cannot be read at first (the server is away for a moment): the generator
+  // finds the team's plan once they can.
+  let away = true;
+  let refused = 0;
+  await page.route(/\/api\/workspaces$/, async (route) => {
+    if (!away) return route.continue();
+    refused += 1;
+    return route.abort();
+  });
   await page
     .getByRole('article', { name: 'Team Meter' })
     .getByRole('button', { name: 'Open Project' })
     .click();
   const editor = page.locator('.monaco-editor .view-lines').first();
   await expect(editor).toContainText('const total = 1;', { timeout: 20_000 });
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  away = false;
 
   // The meters are the workspace's (Pro, unlimited), and say whose plan it is.
   const note = page.getByTestId('generator-plan-note');

@@ -25,10 +25,13 @@ export function useProjectPlan(
     projectId: string;
     workspace: { id: string; ownerName: string | undefined } | null;
   } | null>(null);
+  // A lookup that failed (the server was away) is tried again, a little later each time.
+  const [lookup, setLookup] = useState(0);
   useEffect(() => {
     if (!projectId) return;
     const controller = new AbortController();
     const signal = controller.signal;
+    let again: ReturnType<typeof setTimeout> | undefined;
     (async () => {
       const workspace = await projectWorkspace(projectId, signal);
       if (!workspace || workspace.ownerId === userId) return null;
@@ -37,11 +40,19 @@ export function useProjectPlan(
       return { id: workspace.id, ownerName: owner ? owner.displayName || owner.email : undefined };
     })().then(
       (workspace) => !signal.aborted && setFound({ projectId, workspace }),
-      // Unknown: the user's own plan is shown; the server still charges the right one.
-      () => !signal.aborted && setFound({ projectId, workspace: null }),
+      // Unknown for now: the user's own plan is shown (the server still charges the right one)
+      // until a later lookup answers.
+      () => {
+        if (signal.aborted) return;
+        setFound({ projectId, workspace: null });
+        again = setTimeout(() => setLookup((n) => n + 1), Math.min(30_000, 2_000 * 2 ** lookup));
+      },
     );
-    return () => controller.abort();
-  }, [userId, projectId]);
+    return () => {
+      controller.abort();
+      clearTimeout(again);
+    };
+  }, [userId, projectId, lookup]);
   const workspace = projectId && found?.projectId === projectId ? found.workspace : null;
   const workspaceId = workspace?.id ?? null;
 
