@@ -5,7 +5,7 @@ import { type Executor, rowsOf } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
 import { readProjectZip, writeProjectZip } from './files-zip.ts';
-import type { ProjectHistory } from './project-writes.ts';
+import { lockProjectsForUpdate as lockProjects, type ProjectHistory } from './project-writes.ts';
 import type { parseQuery } from './query-parser.ts';
 import { rowScopeSql } from './row-scope.ts';
 import { type InsertValue, insertSql, updateRowsSql, whereSql } from './sql-builder.ts';
@@ -22,26 +22,6 @@ const MB = 1024 * 1024;
  * of projects.code does.
  */
 export function createFileWrites({ db, history }: { db: Database; history?: ProjectHistory }) {
-  /** Locks the projects the caller may change (in id order) and answers each one's plan. */
-  async function lockProjects(tx: Executor, owner: string, projectIds: string[]) {
-    const unique = [...new Set(projectIds)].sort();
-    const found = rowsOf<{ id: string; plan: string | null }>(
-      await tx.execute(
-        sql`select p.id, up.plan from projects p join workspaces w on w.id = p.workspace_id
-            ${WORKSPACE_PLAN_JOIN}
-            where ${rowScopeSql('projects', owner, 'update')} and p.id in (${sql.join(
-              unique.map((id) => sql`${id}`),
-              sql`, `,
-            )}) order by p.id for update of p`,
-      ),
-    );
-    const plans = new Map<string, PlanName>(found.map((r) => [r.id, planOf(r.plan)]));
-    const missing = unique.find((id) => !plans.has(id));
-    if (missing !== undefined)
-      throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
-    return plans;
-  }
-
   /** Refuses (and so rolls back) a write that left a project past its plan's files or size. */
   async function assertWithinLimits(tx: Executor, plans: Map<string, PlanName>) {
     const totals = rowsOf<{ project_id: string; files: number | string; bytes: number | string }>(

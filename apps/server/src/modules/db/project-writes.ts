@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PlanName } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Executor, rowsOf } from '../../db/query.ts';
@@ -10,6 +11,7 @@ import type { TableSpec } from './tables.ts';
 import { rowScopeSql } from './row-scope.ts';
 import { defaultVisibility, privateNotInPlan } from './project-visibility.ts';
 import { workspaceFacts } from './workspace-facts.ts';
+import { planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
 
 /**
  * Version control's hooks: every change of a saved project's code made through the db REST
@@ -21,6 +23,33 @@ export type ProjectHistory = Pick<
 >;
 
 type Row = Record<string, unknown>;
+
+/**
+ * Checks the projects are ones the caller may change and locks their rows (in id order, so
+ * concurrent writers never deadlock), answering each one's plan — its workspace owner's. A write
+ * of chat or files then serialises with version writes; 404 names a project that is not theirs.
+ */
+export async function lockProjectsForUpdate(
+  tx: Executor,
+  owner: string,
+  projectIds: string[],
+): Promise<Map<string, PlanName>> {
+  const unique = [...new Set(projectIds)].sort();
+  const found = rowsOf<{ id: string; plan: string | null }>(
+    await tx.execute(
+      sql`select p.id, up.plan from projects p join workspaces w on w.id = p.workspace_id
+          ${WORKSPACE_PLAN_JOIN}
+          where ${rowScopeSql('projects', owner, 'update')} and p.id in (${sql.join(
+            unique.map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by p.id for update of p`,
+    ),
+  );
+  const plans = new Map<string, PlanName>(found.map((r) => [r.id, planOf(r.plan)]));
+  const missing = unique.find((id) => !plans.has(id));
+  if (missing !== undefined) throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
+  return plans;
+}
 
 /**
  * The db REST writes that touch a project's code or chat: each runs in one transaction that
@@ -81,26 +110,6 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
     });
   }
 
-  /**
-   * Checks the projects are the caller's and locks their rows (in id order, so concurrent
-   * writers never deadlock): a message insert then serialises with version writes.
-   */
-  async function lockOwnedProjects(tx: Executor, owner: string, projectIds: string[]) {
-    const unique = [...new Set(projectIds)].sort();
-    const found = rowsOf<{ id: string }>(
-      await tx.execute(
-        sql`select id from projects where ${rowScopeSql('projects', owner, 'update')} and id in (${sql.join(
-          unique.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by id for update`,
-      ),
-    );
-    const owned = new Set(found.map((r) => r.id));
-    const missing = unique.find((id) => !owned.has(id));
-    if (missing !== undefined)
-      throw new AppError('NOT_FOUND', 404, `Project ${missing} not found.`);
-  }
-
   /** Chat messages, and the versions the chat of unsaved work becomes (docs/api.md § Versions). */
   async function insertMessages(
     owner: string,
@@ -111,7 +120,7 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
     const valueOf = (row: Record<string, InsertValue>, column: string) =>
       (row[column] as { value: unknown } | undefined)?.value;
     return db.transaction(async (tx) => {
-      await lockOwnedProjects(
+      await lockProjectsForUpdate(
         tx,
         owner,
         rows.map((r) => String(valueOf(r, 'project_id'))),
