@@ -116,6 +116,26 @@ async function teamWithProject(
   return { owner, member, wsId, projectId: id };
 }
 
+/** A team with one project (teamWithProject), owner and member each with it open in the generator. */
+async function teammatesInGenerator(
+  request: APIRequestContext,
+  account: AccountServer,
+  browser: Browser,
+  project: { name: string; code: string },
+) {
+  const team = await teamWithProject(request, account, project);
+  const ownerPage = await signedInPage(browser, account.url, team.owner);
+  const memberPage = await signedInPage(browser, account.url, team.member);
+  for (const page of [ownerPage, memberPage]) {
+    await page.goto(`/generator/${team.projectId}`);
+    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
+      project.code.trim(),
+      { timeout: 20_000 },
+    );
+  }
+  return { ...team, ownerPage, memberPage };
+}
+
 async function signedInPage(browser: Browser, baseURL: string, user: TestUser) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -778,20 +798,10 @@ test('teammates on the same project see each other in the generator, viewing or 
   account,
   browser,
 }) => {
-  const { owner, member, projectId } = await teamWithProject(request, account, {
+  const { ownerPage, memberPage } = await teammatesInGenerator(request, account, browser, {
     name: 'Live Team',
     code: 'const live = 1;\n',
   });
-
-  const ownerPage = await signedInPage(browser, account.url, owner);
-  const memberPage = await signedInPage(browser, account.url, member);
-  for (const page of [ownerPage, memberPage]) {
-    await page.goto(`/generator/${projectId}`);
-    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
-      'const live = 1;',
-      { timeout: 20_000 },
-    );
-  }
   // Each sees the other (initials in their colour), not themselves.
   const presence = (page: Page) => page.getByTestId('presence');
   await expect(presence(ownerPage)).toHaveAttribute('aria-label', /^Also here: .+ \(viewing\)$/);
@@ -899,19 +909,12 @@ test('when the server restarts, teammates see "Reconnecting…", then each other
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { owner, member, projectId } = await teamWithProject(request, account, {
-    name: 'Restart Board',
-    code: 'const up = 1;\n',
-  });
-  const ownerPage = await signedInPage(browser, account.url, owner);
-  const memberPage = await signedInPage(browser, account.url, member);
-  for (const page of [ownerPage, memberPage]) {
-    await page.goto(`/generator/${projectId}`);
-    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
-      'const up = 1;',
-      { timeout: 20_000 },
-    );
-  }
+  const { member, projectId, ownerPage, memberPage } = await teammatesInGenerator(
+    request,
+    account,
+    browser,
+    { name: 'Restart Board', code: 'const up = 1;\n' },
+  );
   for (const page of [ownerPage, memberPage])
     await expect(page.getByTestId('presence').getByRole('listitem')).toHaveCount(1);
 
