@@ -37,3 +37,4 @@ export * from './preview.schemas.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
 export * from './realtime.ts';
+export * from './tree-diff.ts';

@@ -31,8 +31,19 @@ export const VersionSummarySchema = z.object({
 });
 export type VersionSummary = z.infer<typeof VersionSummarySchema>;
 
-/** One version with its code. */
-export const VersionSchema = VersionSummarySchema.extend({ code: z.string() });
+/** A file of a version's tree. */
+export const VersionFileSchema = z.object({ path: z.string(), content: z.string() });
+export type VersionFile = z.infer<typeof VersionFileSchema>;
+
+/**
+ * One version with its code (the main file's content). Reading one version (`GET …/{versionId}`)
+ * also answers its whole tree: `files` in path order and `mainPath`, the main file among them.
+ */
+export const VersionSchema = VersionSummarySchema.extend({
+  code: z.string(),
+  mainPath: z.string().optional(),
+  files: z.array(VersionFileSchema).optional(),
+});
 export type Version = z.infer<typeof VersionSchema>;
 
 /** `GET /api/versions/{project}/{projectId}`: newest first. */
@@ -100,12 +111,30 @@ export const LineHunkSchema = z.object({
   added: z.array(z.string()),
 });
 
-/** `GET …/{projectId}/diff?from=&to=`: both versions with code, the hunks from → to and line counts. */
+/**
+ * How one file differs between two versions' trees: `renamed` has the `oldPath` it had (its
+ * content may have changed too, with hunks); an `added` file's hunks add all of it.
+ */
+export const VersionFileChangeSchema = z.object({
+  status: z.enum(['added', 'removed', 'changed', 'renamed']),
+  path: z.string(),
+  hunks: z.array(LineHunkSchema),
+  added: z.number().int(),
+  removed: z.number().int(),
+  oldPath: z.string().optional(),
+});
+export type VersionFileChange = z.infer<typeof VersionFileChangeSchema>;
+
+/**
+ * `GET …/{projectId}/diff?from=&to=`: both versions with code, the hunks from → to of the code
+ * (the main file) and line counts, and `files`: every file of the trees that differs, in path order.
+ */
 export const VersionDiffSchema = z.object({
   from: VersionSchema,
   to: VersionSchema,
   hunks: z.array(LineHunkSchema),
   added: z.number().int(),
   removed: z.number().int(),
+  files: z.array(VersionFileChangeSchema),
 });
 export type VersionDiff = z.infer<typeof VersionDiffSchema>;

@@ -8,7 +8,14 @@ import { translateWriteError } from './db-errors.ts';
 import { bad, describeIssues, isPlainObject, newRowId } from './db-input.ts';
 import { ReadCache } from './read-cache.ts';
 import { parseQuery } from './query-parser.ts';
-import { deleteSql, type InsertValue, insertSql, selectJsonSql, updateSql } from './sql-builder.ts';
+import {
+  columnsSql,
+  deleteSql,
+  type InsertValue,
+  insertSql,
+  selectJsonSql,
+  updateSql,
+} from './sql-builder.ts';
 import { type TableSpec, tableSpec } from './tables.ts';
 import { createProjectWrites, type ProjectHistory } from './project-writes.ts';
 import { createFileWrites } from './file-writes.ts';
@@ -269,7 +276,8 @@ export function createDbService({
         bad('DELETE needs a filter such as ?id=eq.<id>; whole-table deletes are refused.');
       const scope = scopeOf(spec, owner, 'delete');
       return writing(owner, spec, async () => {
-        if (spec.name === 'project_files') await fileWrites.assertNoMainFile(q, scope);
+        if (spec.name === 'project_files')
+          return fileWrites.deleteFiles(owner!, q, scope, columnsSql(spec, q.select));
         return rowsOf<Row>(await db.execute(deleteSql(spec, q, scope)));
       });
     },

@@ -56,6 +56,9 @@ describe('project files', () => {
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice).message).toMatch(/^path: /);
 
+    // Each change of the tree was a version: created (1), helper added (2), moved (3).
+    expect((await listVersions(app(), owner.token, id)).map((v) => v.number)).toEqual([3, 2, 1]);
+
     // The main file's content and projects.code are one: either way, and it becomes a version.
     const edited = await fileById('PATCH', editor.token, main!.id, {
       content: 'export const a = 3;',
@@ -63,7 +66,7 @@ describe('project files', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const read = await projectById(app(), 'GET', owner.token, id);
     expect(read.json()[0]).toMatchObject({ code: 'export const a = 3;', updated_by: editor.id });
-    expect((await listVersions(app(), owner.token, id))[0]).toMatchObject({ number: 2 });
+    expect((await listVersions(app(), owner.token, id))[0]).toMatchObject({ number: 4 });
     const saved = await projectById(app(), 'PATCH', owner.token, id, {
       code: 'export const a = 4;',
     });

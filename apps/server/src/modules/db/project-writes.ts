@@ -19,7 +19,7 @@ import { planOf, WORKSPACE_PLAN_JOIN } from '../workspaces/access.ts';
  */
 export type ProjectHistory = Pick<
   VersionService,
-  'recordProjectsCreated' | 'recordCodeChange' | 'importChatSnapshots'
+  'recordProjectsCreated' | 'recordCodeChange' | 'recordTreeChange' | 'importChatSnapshots'
 >;
 
 type Row = Record<string, unknown>;

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/query.ts';
 import { newId } from '../../lib/ids.ts';
 import { codeSha256, decodeChain, encodeVersion } from './version-codec.ts';
 import { type NewVersionRow, versionsRepository as repo } from './versions.repository.ts';
+import { currentTree, sameFiles, treeHashesAt, writeTree } from './version-trees.repository.ts';
 
 /** Most chat snapshots that become versions of one project (the import rewrites them all). */
 export const CHAT_IMPORT_MAX = 200;
@@ -51,6 +52,8 @@ export async function appendVersion(
         : await rebuildCode(tx, projectId, latest.number);
   }
   const number = (latest?.number ?? 0) + 1;
+  // The files as they are, the main one holding this version's code.
+  const tree = await currentTree(tx, projectId, input.code);
   const [summary] = await repo.insert(tx, [
     {
       id: newId('ver'),
@@ -64,9 +67,31 @@ export async function appendVersion(
       messageId: null,
       encoded: encodeVersion(input.code, base, latest ? number - latest.lastFull : 0),
       codeSha256: codeSha256(input.code),
+      mainPath: tree?.mainPath ?? null,
     },
   ]);
+  if (tree) await writeTree(tx, projectId, number, tree, latest?.mainPath ?? null);
   return summary!;
+}
+
+/**
+ * A change of the project's files (a file created, renamed, edited or deleted) becomes a version
+ * holding the whole tree, unless the newest version already holds exactly these files.
+ */
+export async function appendTreeChange(
+  tx: Executor,
+  projectId: string,
+  input: Omit<AppendInput, 'code'>,
+): Promise<VersionSummary | null> {
+  const tree = await currentTree(tx, projectId);
+  if (!tree) return null;
+  const latest = await repo.latest(tx, projectId);
+  if (latest && latest.mainPath === tree.mainPath) {
+    if (sameFiles(await treeHashesAt(tx, projectId, latest.number), tree.files)) return null;
+  }
+  const code = await repo.projectCode(tx, projectId);
+  if (!latest && tree.files.size === 1 && code.trim() === '') return null;
+  return appendVersion(tx, projectId, { ...input, code }, code);
 }
 
 /** The newest version's summary and whether it holds `code` (no rebuild: compares hashes). */
@@ -155,6 +180,7 @@ export async function importChatSnapshots(
   if (!ordered.some((e) => e.isNew)) return;
 
   await repo.deleteAll(tx, projectId);
+  const tree = await currentTree(tx, projectId);
   let lastFull = 0;
   const rows: NewVersionRow[] = ordered.map((e, i) => {
     const encoded = encodeVersion(e.code, i === 0 ? null : ordered[i - 1]!.code, i - lastFull);
@@ -171,7 +197,14 @@ export async function importChatSnapshots(
       messageId: e.messageId,
       encoded,
       codeSha256: codeSha256(e.code),
+      mainPath: tree?.mainPath ?? null,
     };
   });
   await repo.insert(tx, rows);
+  // Each version's tree is the files as they are with its code as the main file's.
+  if (!tree) return;
+  for (const [i, e] of ordered.entries()) {
+    const files = new Map(tree.files).set(tree.mainPath, codeSha256(e.code));
+    await writeTree(tx, projectId, i + 1, { mainPath: tree.mainPath, files }, null);
+  }
 }

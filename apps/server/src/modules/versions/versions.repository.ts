@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { VersionSource, VersionSummary } from '@codewright/contract';
-import { type Executor, rowsOf } from '../../db/query.ts';
+import { type Executor, isoTime, rowsOf } from '../../db/query.ts';
 import type { EncodedVersion, VersionKind } from './version-codec.ts';
 
 /** A version row to insert (its code already encoded). */
@@ -17,6 +17,8 @@ export interface NewVersionRow {
   messageId: string | null;
   encoded: EncodedVersion;
   codeSha256: Buffer;
+  /** The main file's path in the version's tree (null: the project has no files). */
+  mainPath: string | null;
 }
 
 /** A stored version with its metadata and encoded code. */
@@ -26,18 +28,25 @@ export interface StoredVersion extends VersionSummary {
   body: Buffer;
 }
 
-const ISO = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO = isoTime;
 
 const SUMMARY = sql`id, number, source, ${ISO(sql`created_at`)} as "createdAt", author_id as "authorId", label, prompt`;
 
 /** SQL of version control: the project_versions table (docs/decisions/015). */
 export const versionsRepository = {
-  /** The newest version's number and code hash, and the number of the last full version. */
+  /**
+   * The newest version's number, code hash and main path (null before trees), and the number of
+   * the last full version.
+   */
   async latest(db: Executor, projectId: string) {
-    const [row] = rowsOf<{ number: number; codeSha256: Buffer; lastFull: number }>(
+    const [row] = rowsOf<{
+      number: number;
+      codeSha256: Buffer;
+      mainPath: string | null;
+      lastFull: number;
+    }>(
       await db.execute(
-        sql`select number, code_sha256 as "codeSha256",
+        sql`select number, code_sha256 as "codeSha256", main_path as "mainPath",
               (select max(number) from project_versions where project_id = ${projectId} and kind = 'full') as "lastFull"
             from project_versions where project_id = ${projectId} order by number desc limit 1`,
       ),
@@ -73,12 +82,12 @@ export const versionsRepository = {
     if (rows.length === 0) return [];
     const values = rows.map(
       (r) =>
-        sql`(${r.id}, ${r.projectId}, ${r.number}, ${r.createdAt === null ? sql`date_trunc('milliseconds', now())` : sql`${r.createdAt}::timestamptz`}, ${r.authorId}, ${r.source}, ${r.prompt}, ${r.label}, ${r.messageId}, ${r.encoded.kind}, ${r.encoded.body}, ${r.codeSha256})`,
+        sql`(${r.id}, ${r.projectId}, ${r.number}, ${r.createdAt === null ? sql`date_trunc('milliseconds', now())` : sql`${r.createdAt}::timestamptz`}, ${r.authorId}, ${r.source}, ${r.prompt}, ${r.label}, ${r.messageId}, ${r.encoded.kind}, ${r.encoded.body}, ${r.codeSha256}, ${r.mainPath})`,
     );
     const inserted = rowsOf<VersionSummary>(
       await db.execute(
         sql`insert into project_versions
-              (id, project_id, number, created_at, author_id, source, prompt, label, message_id, kind, body, code_sha256)
+              (id, project_id, number, created_at, author_id, source, prompt, label, message_id, kind, body, code_sha256, main_path)
             values ${sql.join(values, sql`, `)} returning ${SUMMARY}`,
       ),
     );
@@ -86,9 +95,54 @@ export const versionsRepository = {
     return rows.map((r) => byId.get(r.id)!);
   },
 
-  /** Removes every version of a project (the chat import writes them anew in one transaction). */
+  /** Removes every version of a project and their trees (the chat import writes them anew in one transaction). */
   async deleteAll(db: Executor, projectId: string): Promise<void> {
     await db.execute(sql`delete from project_versions where project_id = ${projectId}`);
+    await db.execute(sql`delete from project_version_files where project_id = ${projectId}`);
+  },
+
+  /**
+   * The trees of the first versions of projects just created: their files as they are (the main
+   * file's content is the version's code, stored by the codec).
+   */
+  async firstTrees(db: Executor, projectIds: readonly string[]): Promise<void> {
+    if (projectIds.length === 0) return;
+    const ids = sql.join(
+      projectIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`insert into project_blobs (project_id, sha256, content)
+          select project_id, sha256(convert_to(content, 'UTF8')), content from project_files
+          where project_id in (${ids}) and not is_main on conflict do nothing`,
+    );
+    await db.execute(
+      sql`insert into project_version_files (project_id, path, number, sha256)
+          select project_id, path, 1, sha256(convert_to(content, 'UTF8')) from project_files
+          where project_id in (${ids})`,
+    );
+    await db.execute(
+      sql`update project_versions v set main_path = f.path from project_files f
+          where f.project_id = v.project_id and f.is_main and v.number = 1 and v.project_id in (${ids})`,
+    );
+  },
+
+  /** A version's main file path (null: made before trees). */
+  async mainPath(db: Executor, projectId: string, number: number): Promise<string | null> {
+    const [row] = rowsOf<{ mainPath: string | null }>(
+      await db.execute(
+        sql`select main_path as "mainPath" from project_versions where project_id = ${projectId} and number = ${number}`,
+      ),
+    );
+    return row?.mainPath ?? null;
+  },
+
+  /** The project's code now. */
+  async projectCode(db: Executor, projectId: string): Promise<string> {
+    const [row] = rowsOf<{ code: string }>(
+      await db.execute(sql`select code from projects where id = ${projectId}`),
+    );
+    return row?.code ?? '';
   },
 
   /**

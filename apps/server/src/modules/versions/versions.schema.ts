@@ -4,6 +4,7 @@ import {
   customType,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +41,9 @@ export const projectVersions = pgTable(
     body: bytea('body').notNull(),
     // sha256 of the code: tells an unchanged save without rebuilding it, and checks a rebuild.
     codeSha256: bytea('code_sha256').notNull(),
+    // The main file's path in the version's tree; null for a version made before trees (issue 45),
+    // whose tree is the main file alone.
+    mainPath: text('main_path'),
   },
   (t) => [
     uniqueIndex('project_versions_project_number_key').on(t.projectId, t.number),
@@ -49,4 +53,36 @@ export const projectVersions = pgTable(
     ),
     check('project_versions_kind_check', sql`${t.kind} in ('full', 'delta')`),
   ],
+);
+
+/**
+ * The trees of versions (issue 45, docs/decisions/047): version `number` of a project holds, for
+ * each path, the newest row at or below `number`; a null hash means the file was removed there.
+ * A version writes rows only for the paths that changed, so an edit of one file in a 200-file
+ * project adds one row.
+ */
+export const projectVersionFiles = pgTable(
+  'project_version_files',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    number: integer('number').notNull(),
+    sha256: bytea('sha256'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.path, t.number] })],
+);
+
+/** File contents of a project's versions, each kept once by its sha256 (UTF-8). */
+export const projectBlobs = pgTable(
+  'project_blobs',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sha256: bytea('sha256').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.sha256] })],
 );

@@ -4,6 +4,8 @@
  * and the codec have their own files.)
  */
 import {
+  DB_ID_PREFIXES,
+  diffTrees,
   featureNotInPlanMessage,
   lineHunks,
   PLAN_LIMITS,
@@ -25,7 +27,16 @@ import {
   accessibleProjectSql,
   findAccessibleProject,
 } from './project-access.repository.ts';
-import { appendVersion, importChatSnapshots, latestHolds, rebuildCode } from './version-history.ts';
+import {
+  appendTreeChange,
+  appendVersion,
+  importChatSnapshots,
+  latestHolds,
+  rebuildCode,
+} from './version-history.ts';
+import { currentMainPath, replaceFiles, treeFilesAt } from './version-trees.repository.ts';
+import { assertFilesWithinPlan } from '../db/file-limits.ts';
+import { newRowId } from '../db/db-input.ts';
 import { type Executor } from '../../db/query.ts';
 import { versionsRepository as repo } from './versions.repository.ts';
 
@@ -43,6 +54,8 @@ export interface ProjectCodeChange {
   /** ISO time of the previous code: the time of a project's first version when it has none yet. */
   previousUpdatedAt: string;
   code: string;
+  /** What made it: a save (default) or an upload. */
+  source?: 'save' | 'upload';
 }
 
 function assertFeature(caller: VersionCaller): void {
@@ -67,6 +80,23 @@ async function accessible(
   });
   if (!project) throw new AppError('NOT_FOUND', 404, `Project ${projectId} not found.`);
   return project;
+}
+
+/**
+ * A version's whole tree: its files in path order and the main one's path. A version made before
+ * trees holds the main file alone, at the path the main file has now.
+ */
+async function treeOf(tx: Executor, projectId: string, number: number, code: string) {
+  const mainPath = await repo.mainPath(tx, projectId, number);
+  if (mainPath !== null) {
+    const files = [
+      ...(await treeFilesAt(tx, projectId, number, mainPath)),
+      { path: mainPath, content: code },
+    ];
+    return { mainPath, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)) };
+  }
+  const path = (await currentMainPath(tx, projectId)) ?? 'main.txt';
+  return { mainPath: path, files: [{ path, content: code }] };
 }
 
 async function versionOf(db: Executor, projectId: string, versionId: string) {
@@ -116,24 +146,42 @@ export function createVersionService({ db }: { db: Database }) {
       tx: Executor,
       created: readonly { projectId: string; authorId: string; code: string }[],
     ): Promise<void> {
+      const versioned = created.filter((p) => p.code.trim() !== '');
       await repo.insert(
         tx,
-        created
-          .filter((p) => p.code.trim() !== '')
-          .map((p) => ({
-            id: newId('ver'),
-            projectId: p.projectId,
-            number: 1,
-            createdAt: null,
-            authorId: p.authorId,
-            source: 'save' as const,
-            prompt: null,
-            label: null,
-            messageId: null,
-            encoded: encodeVersion(p.code, null, 0),
-            codeSha256: codeSha256(p.code),
-          })),
+        versioned.map((p) => ({
+          id: newId('ver'),
+          projectId: p.projectId,
+          number: 1,
+          createdAt: null,
+          authorId: p.authorId,
+          source: 'save' as const,
+          prompt: null,
+          label: null,
+          messageId: null,
+          encoded: encodeVersion(p.code, null, 0),
+          codeSha256: codeSha256(p.code),
+          mainPath: null,
+        })),
       );
+      await repo.firstTrees(
+        tx,
+        versioned.map((p) => p.projectId),
+      );
+    },
+
+    /**
+     * A db REST write changed a project's files (created, renamed, edited, deleted): one version
+     * holding the whole tree (source `save`, or `upload` for a .zip); no change makes none.
+     */
+    async recordTreeChange(
+      tx: Executor,
+      change: { projectId: string; authorId: string; source: 'save' | 'upload' },
+    ): Promise<void> {
+      await appendTreeChange(tx, change.projectId, {
+        authorId: change.authorId,
+        source: change.source,
+      });
     },
 
     /** A db REST write changed a project's code: one version (source `save`); unchanged code makes none. */
@@ -152,7 +200,7 @@ export function createVersionService({ db }: { db: Database }) {
       await appendVersion(
         tx,
         change.projectId,
-        { authorId: change.authorId, source: 'save', code: change.code },
+        { authorId: change.authorId, source: change.source ?? 'save', code: change.code },
         change.previousCode,
       );
     },
@@ -196,13 +244,14 @@ export function createVersionService({ db }: { db: Database }) {
       return json;
     },
 
-    /** One version with its code. */
+    /** One version with its code and its whole tree. */
     async read(caller: VersionCaller, projectId: string, versionId: string): Promise<Version> {
       assertFeature(caller);
       return readOnly(async (tx) => {
         await accessible(tx, caller, projectId, 'read');
         const version = await versionOf(tx, projectId, versionId);
-        return { ...version, code: await rebuildCode(tx, projectId, version.number) };
+        const code = await rebuildCode(tx, projectId, version.number);
+        return { ...version, code, ...(await treeOf(tx, projectId, version.number, code)) };
       });
     },
 
@@ -223,17 +272,26 @@ export function createVersionService({ db }: { db: Database }) {
         const fromCode = await rebuildCode(tx, projectId, from.number);
         const toCode = from.id === to.id ? fromCode : await rebuildCode(tx, projectId, to.number);
         const hunks = lineHunks(fromCode, toCode);
+        const trees = [
+          await treeOf(tx, projectId, from.number, fromCode),
+          await treeOf(tx, projectId, to.number, toCode),
+        ].map((t) => new Map(t.files.map((f) => [f.path, f.content])));
         return {
           from: { ...from, code: fromCode },
           to: { ...to, code: toCode },
           hunks,
           added: hunks.reduce((n, h) => n + h.newLines, 0),
           removed: hunks.reduce((n, h) => n + h.oldLines, 0),
+          files: diffTrees(trees[0]!, trees[1]!),
         };
       });
     },
 
-    /** Makes a version's code the project's code again, as a new version (nothing is deleted). */
+    /**
+     * Makes a version's tree the project's files again — its code the main file's — as a new
+     * version (nothing is deleted from the history). A version made before trees restores the
+     * code alone. The tree must fit the workspace's plan as it is now.
+     */
     async restore(caller: VersionCaller, projectId: string, versionId: string): Promise<Version> {
       assertFeature(caller);
       const { version, ownerId } = await db.transaction(async (tx) => {
@@ -241,6 +299,14 @@ export function createVersionService({ db }: { db: Database }) {
         const target = await versionOf(tx, projectId, versionId);
         const code = await rebuildCode(tx, projectId, target.number);
         await ensureBaseline(tx, project, code);
+        const mainPath = await repo.mainPath(tx, projectId, target.number);
+        if (mainPath !== null) {
+          const files = await treeFilesAt(tx, projectId, target.number, mainPath);
+          await replaceFiles(tx, projectId, mainPath, files, caller.id, () =>
+            newRowId(DB_ID_PREFIXES.project_files),
+          );
+          await assertFilesWithinPlan(tx, new Map([[projectId, caller.plan]]));
+        }
         await repo.setProjectCode(tx, projectId, code, caller.id);
         const added = await appendVersion(
           tx,
