@@ -47,6 +47,42 @@ function dropOtherLanguagesMarks(monaco: MonacoApi, model: Monaco.editor.ITextMo
   for (const owner of stale) monaco.editor.setModelMarkers(model, owner, []);
 }
 
+/** The file of `path` as Monaco names it (one model per path; the TypeScript service resolves imports by it). */
+function uriOf(monaco: MonacoApi, path: string): Monaco.Uri {
+  return monaco.Uri.file(`/${path}`);
+}
+
+/** The Monaco language of a file by its extension (the main file's is the project's language). */
+export function languageOfPath(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return (
+    {
+      js: 'javascript',
+      jsx: 'javascript',
+      mjs: 'javascript',
+      cjs: 'javascript',
+      ts: 'typescript',
+      tsx: 'typescript',
+      mts: 'typescript',
+      css: 'css',
+      json: 'json',
+      html: 'html',
+      htm: 'html',
+      md: 'markdown',
+      py: 'python',
+      go: 'go',
+      rs: 'rust',
+      java: 'java',
+      cs: 'csharp',
+      cpp: 'cpp',
+      svg: 'xml',
+      xml: 'xml',
+      yml: 'yaml',
+      yaml: 'yaml',
+    }[ext] ?? 'plaintext'
+  );
+}
+
 /** A problem to mark on a line of the code (the live preview's errors, docs/preview.md). */
 export interface EditorMarker {
   line: number;
@@ -92,6 +128,16 @@ export interface CodeEditorProps {
   onSelectionChange?: (range: SelectedLines) => void;
   /** Hidden (another view covers it), still mounted with its state. */
   hidden?: boolean;
+  /**
+   * The path of the file shown (a project of many files, issue 45): each path has its own model
+   * — text, undo history, cursor — kept while the editor lives. Without it, one model.
+   */
+  path?: string;
+  /**
+   * The project's other files: models the language service sees, so imports between files
+   * resolve (IntelliSense across files); not shown.
+   */
+  otherFiles?: readonly { path: string; content: string }[];
 }
 
 const NO_MARKERS: readonly EditorMarker[] = [];
@@ -118,6 +164,8 @@ export function CodeEditor({
   onEditSelection,
   onSelectionChange,
   hidden = false,
+  path,
+  otherFiles,
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -136,6 +184,28 @@ export function CodeEditor({
   const streamBase = useRef<string | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const pathRef = useRef(path);
+  /** Cursor and scroll of each path's model while another is shown. */
+  const viewStates = useRef(new Map<string, Monaco.editor.ICodeEditorViewState | null>());
+  /** The models this editor made for paths (disposed with it). */
+  const pathModels = useRef(new Map<string, Monaco.editor.ITextModel>());
+
+  /** The model of `file`, made the first time (with `text`, `language`). */
+  const modelOf = (
+    monaco: MonacoApi,
+    file: string,
+    text: string,
+    modelLanguage: string,
+  ): Monaco.editor.ITextModel => {
+    const known = pathModels.current.get(file);
+    if (known && !known.isDisposed()) return known;
+    const model =
+      monaco.editor.getModel(uriOf(monaco, file)) ??
+      monaco.editor.createModel(text, modelLanguage, uriOf(monaco, file));
+    model.setEOL(monaco.editor.EndOfLineSequence.LF);
+    pathModels.current.set(file, model);
+    return model;
+  };
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -147,14 +217,17 @@ export function CodeEditor({
 
   useEffect(() => {
     let disposed = false;
+    const keptModels = pathModels.current;
     loadMonacoModule().then(
       ({ monaco, startLanguageChecks }) => {
         const host = hostRef.current;
         if (disposed || !host) return;
         monacoRef.current = monaco;
+        const firstPath = pathRef.current;
         const editor = monaco.editor.create(host, {
-          value: valueRef.current,
-          language: languageRef.current,
+          ...(firstPath === undefined
+            ? { value: valueRef.current, language: languageRef.current }
+            : { model: modelOf(monaco, firstPath, valueRef.current, languageRef.current) }),
           // EDITOR_OPTIONS.theme with AA-contrast comments, defined in monaco.ts.
           theme: 'codewright-dark',
           fontSize: EDITOR_OPTIONS.fontSize,
@@ -243,11 +316,53 @@ export function CodeEditor({
       const model = editor?.getModel();
       editor?.dispose();
       model?.dispose();
+      for (const kept of keptModels.values()) if (!kept.isDisposed()) kept.dispose();
+      keptModels.clear();
       editorRef.current = null;
     };
     // The editor is made once; value and language changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Another file is shown: its own model comes in (made with `value` the first time), with the
+  // cursor and scroll it had; what this editor knows of typed text starts again from it.
+  useEffect(() => {
+    const previous = pathRef.current;
+    pathRef.current = path;
+    const editor = editorRef.current;
+    const monaco = monacoRef.current;
+    if (!editor || !monaco || path === undefined || path === previous) return;
+    if (previous !== undefined) viewStates.current.set(previous, editor.saveViewState());
+    const model = modelOf(monaco, path, value, language);
+    if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+    editor.setModel(model);
+    const state = viewStates.current.get(path);
+    if (state) editor.restoreViewState(state);
+    valueRef.current = model.getValue(monaco.editor.EndOfLinePreference.LF);
+    echoes.current = [];
+    // The models are kept by path; the editor is made once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, ready]);
+
+  // The other files as models the language service sees; a file gone from the list goes too.
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    if (!monaco || !ready || otherFiles === undefined) return;
+    const listed = new Set<string>();
+    for (const file of otherFiles) {
+      listed.add(file.path);
+      if (file.path === pathRef.current) continue;
+      const model = modelOf(monaco, file.path, file.content, languageOfPath(file.path));
+      if (model.getValue(monaco.editor.EndOfLinePreference.LF) !== file.content)
+        model.setValue(file.content);
+    }
+    for (const [file, model] of pathModels.current)
+      if (!listed.has(file) && file !== pathRef.current) {
+        model.dispose();
+        pathModels.current.delete(file);
+        viewStates.current.delete(file);
+      }
+  }, [otherFiles, ready]);
 
   // Outside changes (a generation, rollback, upload, reopened project) replace the text; the
   // change is pushed as an edit so Ctrl+Z still brings the previous code back. While code streams

@@ -2,6 +2,7 @@
 export {
   CodeEditor,
   loadMonaco,
+  languageOfPath,
   type CodeEditorProps,
   type EditorMarker,
   type EditorReveal,

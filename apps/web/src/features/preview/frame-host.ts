@@ -21,7 +21,7 @@ import {
   type RunMode,
 } from './sandbox/protocol.ts';
 
-export type RunPayload = Pick<RunMessage, 'mode' | 'code' | 'map'>;
+export type RunPayload = Pick<RunMessage, 'mode' | 'code' | 'map' | 'css' | 'files'>;
 
 export interface FrameHostEvents {
   /** A message of the run in progress (console, problem, status). */

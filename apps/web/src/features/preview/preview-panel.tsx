@@ -6,12 +6,16 @@ import { PreviewConsole } from './preview-console.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
 import { canStop, type PreviewPhase, type PreviewState } from './preview-state.ts';
 import { type BuildFn, usePreview } from './use-preview.ts';
+import type { ProjectFileText } from './sandbox/protocol.ts';
 
 export type PreviewView = 'preview' | 'console';
 
 export interface PreviewPanelProps {
   /** The editor's code. */
   code: string;
+  /** The file the code is, and the project's other files (issue 45; see usePreview). */
+  path?: string;
+  files?: readonly ProjectFileText[];
   /** The generator's language (a label such as "TypeScript", or an id); HTML is recognised from the code. */
   language: string;
   /** Change it to run at once (after a generation or an accepted edit). */
@@ -65,6 +69,8 @@ export function PreviewPanel(props: PreviewPanelProps) {
   const { state, containerRef, refresh, openInNewTab, clearConsole, stop } = usePreview({
     code,
     language,
+    path: props.path,
+    files: props.files,
     runKey,
     debounceMs: props.debounceMs ?? PREVIEW_DEBOUNCE_MS,
     onProblems,

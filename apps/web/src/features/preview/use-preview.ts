@@ -11,6 +11,9 @@ import { client } from '../../sdk.ts';
 import { PreviewFrameHost } from './frame-host.ts';
 import { initialPreviewState, previewReducer, type PreviewState } from './preview-state.ts';
 import { languageIdOf, previewTargetOf } from './preview-target.ts';
+import type { ProjectFileText } from './sandbox/protocol.ts';
+
+const NO_FILES: readonly ProjectFileText[] = [];
 
 export type BuildFn = (
   input: PreviewBuildRequest,
@@ -20,6 +23,10 @@ export type BuildFn = (
 export interface UsePreviewOptions {
   code: string;
   language: string;
+  /** The path of the file `code` is (a project of many files, issue 45). */
+  path?: string;
+  /** The project's other files: imported by the module, or beside the Python script. */
+  files?: readonly ProjectFileText[];
   runKey?: unknown;
   /** Quiet time after the last change before a run; 0 runs only on runKey and refresh. */
   debounceMs: number;
@@ -52,26 +59,37 @@ function requestFailure(err: unknown): string {
 
 export function usePreview(options: UsePreviewOptions): UsePreview {
   const { code, language, runKey, debounceMs } = options;
+  const files = options.files ?? NO_FILES;
   const [state, dispatch] = useReducer(previewReducer, undefined, () =>
     initialPreviewState(previewTargetOf(language, code)),
   );
   const containerRef = useRef<HTMLDivElement | null>(null);
   const hostRef = useRef<PreviewFrameHost | null>(null);
-  const latest = useRef({ code, language, build: options.build, onProblems: options.onProblems });
+  const inputs = {
+    code,
+    language,
+    path: options.path,
+    files,
+    build: options.build,
+    onProblems: options.onProblems,
+  };
+  const latest = useRef(inputs);
   const abortRef = useRef<AbortController | null>(null);
   const startedAt = useRef(0);
-  /** The code and language of the last run (a debounced run of the same code is skipped). */
-  const ran = useRef<{ code: string; language: string } | null>(null);
+  /** The code, language and files of the last run (a debounced run of the same is skipped). */
+  const ran = useRef<{ code: string; language: string; files: readonly ProjectFileText[] } | null>(
+    null,
+  );
 
   useEffect(() => {
-    latest.current = { code, language, build: options.build, onProblems: options.onProblems };
+    latest.current = inputs;
   });
 
   const run = useCallback(async () => {
     const host = hostRef.current;
     if (!host) return;
-    const { code: source, language: lang, build } = latest.current;
-    ran.current = { code: source, language: lang };
+    const { code: source, language: lang, build, path, files: others } = latest.current;
+    ran.current = { code: source, language: lang, files: others };
     abortRef.current?.abort();
     // The frame on screen stays until the new one replaces it, but it speaks no more.
     host.invalidate();
@@ -84,14 +102,23 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     startedAt.current = performance.now();
     dispatch({ type: 'start', target });
     if (target.kind !== 'module') {
-      host.run({ mode: target.kind, code: source, map: null });
+      host.run({
+        mode: target.kind,
+        code: source,
+        map: null,
+        ...(target.kind === 'python' && others.length > 0 ? { files: [...others] } : {}),
+      });
       return;
     }
     const abort = new AbortController();
     abortRef.current = abort;
     try {
       const result = await (build ?? client.preview.build)(
-        { code: source, language: target.language },
+        {
+          code: source,
+          language: target.language,
+          ...(others.length > 0 ? { path, files: [...others] } : {}),
+        },
         { signal: abort.signal },
       );
       if (abort.signal.aborted) return;
@@ -99,7 +126,12 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
         dispatch({ type: 'build-failed', errors: result.errors });
         return;
       }
-      host.run({ mode: 'module', code: result.code, map: result.map });
+      host.run({
+        mode: 'module',
+        code: result.code,
+        map: result.map,
+        ...(result.css ? { css: result.css } : {}),
+      });
     } catch (err) {
       if (abort.signal.aborted) return;
       dispatch({ type: 'request-failed', message: requestFailure(err) });
@@ -144,19 +176,22 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
   }, [language]);
 
   // As the code changes: after a quiet moment.
-  const lastInput = useRef({ code, language });
+  const lastInput = useRef({ code, language, files });
   useEffect(() => {
-    if (lastInput.current.code === code && lastInput.current.language === language) return;
-    lastInput.current = { code, language };
+    const last = lastInput.current;
+    if (last.code === code && last.language === language && last.files === files) return;
+    lastInput.current = { code, language, files };
     if (debounceMs <= 0) return;
     const timer = setTimeout(() => {
       // A runKey change may have run this very code already (a generation sets both).
-      const last = ran.current;
-      if (last?.code === latest.current.code && last.language === latest.current.language) return;
+      const done = ran.current;
+      const now = latest.current;
+      if (done?.code === now.code && done.language === now.language && done.files === now.files)
+        return;
       void run();
     }, debounceMs);
     return () => clearTimeout(timer);
-  }, [code, language, debounceMs, run]);
+  }, [code, language, files, debounceMs, run]);
 
   // A new runKey (a generation or an accepted edit): now.
   const lastKey = useRef(runKey);

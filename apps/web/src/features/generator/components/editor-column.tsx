@@ -16,6 +16,7 @@ import { UpgradeDialog } from '../../plan/index.ts';
 import type { EditOptions } from '../hooks/use-generation.ts';
 import type { EditReview } from '../hooks/use-edit-review.ts';
 import { EditSelectionDialog } from './edit-selection-dialog.tsx';
+import type { ProjectFiles } from '../files/use-project-files.ts';
 import { EditorPanel, monacoLanguage } from './editor-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { ReviewPanel } from './review-panel.tsx';
@@ -45,6 +46,8 @@ export interface EditorColumnProps {
   historyKey: number;
   markers?: readonly EditorMarker[];
   reveal?: EditorReveal | null;
+  /** A saved project's files (issue 45). */
+  files?: ProjectFiles | null;
 }
 
 const TAB =
@@ -116,9 +119,19 @@ export function EditorColumn(props: EditorColumnProps) {
         userId={props.userId}
         language={language}
         currentCode={props.code}
+        currentFiles={
+          props.files?.files.length
+            ? props.files.files.map((f) => ({
+                path: f.path,
+                content: f.isMain ? props.code : f.content,
+              }))
+            : undefined
+        }
         active
         onRestored={(code) => {
           props.onRestored(code);
+          // A restore brings back the version's whole tree.
+          props.files?.reload();
         }}
         changeKey={props.historyKey}
       />
@@ -143,6 +156,14 @@ export function EditorColumn(props: EditorColumnProps) {
         }
         onDownloadProject={
           props.projectId ? () => void downloadProject(props.projectId!) : undefined
+        }
+        files={props.files ?? null}
+        filesLockedReason={
+          props.readOnlyMessage
+            ? 'You are a viewer in this workspace: files are read-only.'
+            : props.generating || props.streaming
+              ? 'Wait for the answer to finish to change files.'
+              : null
         }
         onEditSelection={
           props.generating || props.streaming || props.readOnlyMessage || !props.code.trim()

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Code2, Download, FileArchive, Loader2, WandSparkles } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Code2, Download, FileArchive, FolderTree, Loader2, WandSparkles } from 'lucide-react';
 import { saveBlob } from '../../../components/save-blob.ts';
 import { LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
 import { toast } from 'sonner';
@@ -7,12 +7,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { CopyIcon } from '../../../components/ui/copy-icon.tsx';
 import { useCodeCopy } from '../../../hooks/use-clipboard-copy.ts';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import {
   CodeEditor,
+  languageOfPath,
   type EditorMarker,
   type EditorReveal,
   type SelectedLines,
 } from '../../editor/index.ts';
+import { FileTabs } from '../files/file-tabs.tsx';
+import { FilesProblem, FilesSide } from '../files/files-side.tsx';
+import { useFileTabs } from '../files/use-file-tabs.ts';
+import type { ProjectFiles } from '../files/use-project-files.ts';
+import { WIDE_QUERY } from './workspace-layout.tsx';
 
 export interface EditorPanelProps {
   /** The code shown: the editor's, or the code streaming in. */
@@ -44,6 +51,10 @@ export interface EditorPanelProps {
   onSelectionChange?: (range: SelectedLines) => void;
   /** A saved project: downloads every file of it, as saved, in a .zip (issue 45). */
   onDownloadProject?: () => void;
+  /** A saved project's files (issue 45): the tree beside the editor and a tab per open file. */
+  files?: ProjectFiles | null;
+  /** Why the files cannot be changed (a viewer); null when they can. */
+  filesLockedReason?: string | null;
 }
 
 /** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
@@ -75,15 +86,37 @@ export function EditorPanel({
   selection = null,
   onSelectionChange,
   onDownloadProject,
+  files = null,
+  filesLockedReason = null,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const { copied, copyCode } = useCodeCopy();
   const [editorFocused, setEditorFocused] = useState(false);
+  const fileList = useMemo(() => files?.files ?? [], [files?.files]);
+  const fileTabs = useFileTabs(fileList);
+  const wide = useMediaQuery(WIDE_QUERY);
+  const [treeOpen, setTreeOpen] = useState<boolean | null>(null);
+  // The tree shows by itself once there is more than one file, on a wide screen; on a phone
+  // it is a sheet that opens when asked.
+  const treeShown = files !== null && (treeOpen ?? (wide && fileList.length > 1));
+  // Another file than the main one is shown: its text, its language, its own saves.
+  const other = fileTabs.active && !fileTabs.active.isMain ? fileTabs.active : null;
+  const shown = other
+    ? {
+        code: other.content,
+        language: languageOfPath(other.path),
+        onChange: (next: string) => files!.setContent(other.id, next),
+      }
+    : { code, language: monacoLanguage(language), onChange };
+  const otherFiles = useMemo(
+    () => fileList.map((f) => ({ path: f.path, content: f.isMain ? code : f.content })),
+    [fileList, code],
+  );
 
   const download = () => {
     saveBlob(
-      new Blob([code], { type: 'text/plain;charset=utf-8' }),
-      `code.${extensionFor(language)}`,
+      new Blob([shown.code], { type: 'text/plain;charset=utf-8' }),
+      other ? other.path.slice(other.path.lastIndexOf('/') + 1) : `code.${extensionFor(language)}`,
     );
     toast.success(MESSAGES.codeDownloaded);
   };
@@ -103,8 +136,26 @@ export function EditorPanel({
         className="flex h-11 shrink-0 items-center gap-2 border-b border-border pr-2 pl-3"
         data-toast-clearance
       >
+        {files ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setTreeOpen(!treeShown)}
+            aria-label="Files"
+            aria-pressed={wide ? treeShown : undefined}
+            aria-expanded={wide ? undefined : treeShown}
+            title={treeShown ? 'Hide the files' : 'Show the files'}
+            data-testid="files-toggle"
+          >
+            <FolderTree className="size-4" aria-hidden="true" />
+          </Button>
+        ) : null}
         <h2 id="editor-title" className="flex items-center gap-1.5 text-sm font-semibold text-fg">
-          <Code2 className="size-4 text-accent-hover" aria-hidden="true" />
+          {/* With files, their button stands first and the icon goes on a narrow column. */}
+          <Code2
+            className={cn('size-4 text-accent-hover', files ? '@max-[34rem]:hidden' : undefined)}
+            aria-hidden="true"
+          />
           {/* A narrow column (beside the preview, or a phone) keeps the name for screen readers. */}
           <span className="whitespace-nowrap @max-[34rem]:sr-only">Code Editor</span>
         </h2>
@@ -113,11 +164,11 @@ export function EditorPanel({
           className="rounded-md bg-white/5 px-2 py-0.5 text-xs text-muted @max-[26rem]:hidden"
           data-testid="editor-language"
         >
-          {language}
+          {other ? other.path : language}
         </span>
         {tabs}
         <div className="ml-auto flex items-center gap-1">
-          {onEditSelection && !overlay ? (
+          {onEditSelection && !overlay && !other ? (
             <Button
               variant="ghost"
               size="sm"
@@ -136,8 +187,8 @@ export function EditorPanel({
           <Button
             variant="ghost"
             size="icon"
-            onClick={() => void copyCode(code)}
-            disabled={!code || streaming}
+            onClick={() => void copyCode(shown.code)}
+            disabled={!shown.code || streaming}
             aria-label={copied ? 'Copied' : 'Copy code'}
             title="Copy code"
           >
@@ -147,9 +198,9 @@ export function EditorPanel({
             variant="ghost"
             size="icon"
             onClick={download}
-            disabled={!code || streaming}
+            disabled={!shown.code || streaming}
             aria-label="Download code"
-            title={`Download code.${extensionFor(language)}`}
+            title={other ? `Download ${other.path}` : `Download code.${extensionFor(language)}`}
           >
             <Download className="size-4" aria-hidden="true" />
           </Button>
@@ -178,38 +229,61 @@ export function EditorPanel({
         </p>
       ) : null}
       {overlay}
-      {/* Monaco keeps Tab for indenting: while it has focus, a line says how to move on. */}
-      <div
-        className="contents"
-        onFocus={() => setEditorFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-            setEditorFocused(false);
-        }}
-      >
-        <CodeEditor
-          hidden={Boolean(overlay)}
-          onEditSelection={onEditSelection}
-          onSelectionChange={onSelectionChange}
-          value={code}
-          language={monacoLanguage(language)}
-          onChange={onChange}
-          streaming={streaming}
-          readOnly={readOnlyMessage !== null}
-          readOnlyMessage={readOnlyMessage ?? undefined}
-          ariaLabel={`${language} code editor`}
-          markers={markers}
-          reveal={reveal}
-          className="relative min-h-[16rem] flex-1 bg-[#1e1e1e]"
-        />
-        {editorFocused && !overlay ? (
-          <p
-            className="shrink-0 border-t border-border px-3 py-1 text-xs text-muted"
-            data-testid="editor-tab-hint"
-          >
-            Tab inserts a tab · {TAB_FOCUS_KEYS} lets Tab move focus
-          </p>
+      {files && !overlay ? <FilesProblem files={files} shown={other} /> : null}
+      <div className={cn('flex min-h-0 flex-1', overlay ? 'hidden' : undefined)}>
+        {files ? (
+          <FilesSide
+            files={files}
+            tabs={fileTabs}
+            wide={wide}
+            open={treeShown}
+            onClose={() => setTreeOpen(false)}
+            lockedReason={filesLockedReason}
+          />
         ) : null}
+        {/* Monaco keeps Tab for indenting: while it has focus, a line says how to move on. */}
+        <div
+          className="flex min-w-0 flex-1 flex-col"
+          onFocus={() => setEditorFocused(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+              setEditorFocused(false);
+          }}
+        >
+          {files && fileTabs.tabs.length > 1 ? (
+            <FileTabs
+              tabs={fileTabs.tabs}
+              activeId={fileTabs.active?.id ?? null}
+              onSelect={fileTabs.open}
+              onClose={fileTabs.close}
+            />
+          ) : null}
+          <CodeEditor
+            hidden={Boolean(overlay)}
+            onEditSelection={other ? undefined : onEditSelection}
+            onSelectionChange={onSelectionChange}
+            value={shown.code}
+            language={shown.language}
+            onChange={shown.onChange}
+            path={files && fileTabs.active ? fileTabs.active.path : undefined}
+            otherFiles={files ? otherFiles : undefined}
+            streaming={streaming}
+            readOnly={readOnlyMessage !== null}
+            readOnlyMessage={readOnlyMessage ?? undefined}
+            ariaLabel={other ? `${other.path} editor` : `${language} code editor`}
+            markers={other ? undefined : markers}
+            reveal={other ? null : reveal}
+            className="relative min-h-[16rem] flex-1 bg-[#1e1e1e]"
+          />
+          {editorFocused && !overlay ? (
+            <p
+              className="shrink-0 border-t border-border px-3 py-1 text-xs text-muted"
+              data-testid="editor-tab-hint"
+            >
+              Tab inserts a tab · {TAB_FOCUS_KEYS} lets Tab move focus
+            </p>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -6,14 +6,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { History, RefreshCw, RotateCcw, Tag } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Version, VersionSummary } from '@codewright/contract';
+import type { Version, VersionFile, VersionSummary } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { client } from '../../../sdk.ts';
-import { type Comparison, DiffEditor, DiffLayoutToggle } from '../../editor/index.ts';
+import {
+  type Comparison,
+  DiffEditor,
+  DiffLayoutToggle,
+  languageOfPath,
+} from '../../editor/index.ts';
 import { useVersions, versionErrorText } from '../hooks/use-versions.ts';
 import { CheckpointForm } from './checkpoint-form.tsx';
+import { sameTree, TreeChanges, treeChanges } from './tree-changes.tsx';
 import { timeFormat, VersionRow } from './version-row.tsx';
 
 export interface HistoryPanelProps {
@@ -23,6 +29,8 @@ export interface HistoryPanelProps {
   language: string;
   /** The editor's code now: the version equal to it is the current one (nothing to restore). */
   currentCode?: string;
+  /** The project's files now, the main one with `currentCode` (issue 45): current means both. */
+  currentFiles?: readonly VersionFile[];
   /** The panel is on screen (the list reloads each time it opens). */
   active: boolean;
   /** A restore made `code` the project's code (a new version): the editor takes it. */
@@ -54,6 +62,8 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const [confirm, setConfirm] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [naming, setNaming] = useState(false);
+  /** The file of the pair whose diff is shown (null: the main file, the code). */
+  const [shownPath, setShownPath] = useState<string | null>(null);
   const firstChange = useRef(true);
 
   useEffect(() => {
@@ -138,10 +148,35 @@ export function HistoryPanel(props: HistoryPanelProps) {
 
   const shown = pair && pair.to.id === to?.id && pair.from.id === from?.id ? pair : null;
   /** The version shown on the "after" side holds the editor's code: restoring it changes nothing. */
-  const toIsCurrent = shown !== null && shown.to.code === props.currentCode;
+  const isCurrent = (v: Version) =>
+    v.code === props.currentCode &&
+    (!props.currentFiles || !v.files || sameTree(v.files, props.currentFiles));
+  const toIsCurrent = shown !== null && isCurrent(shown.to);
   /** A side of the comparison, in words: its number, time, and whether it is the editor's code. */
   const sideText = (v: Version) =>
-    `v${v.number} of ${timeFormat.format(new Date(v.createdAt))}${v.code === props.currentCode ? ' · current code' : ''}`;
+    `v${v.number} of ${timeFormat.format(new Date(v.createdAt))}${isCurrent(v) ? ' · current code' : ''}`;
+  // A file other than the main one chosen in "Files changed": its two texts are compared.
+  const fileOf = (v: Version, path: string) => v.files?.find((f) => f.path === path)?.content;
+  const change =
+    pair && shownPath && pair.from.files && pair.to.files
+      ? treeChanges(pair.from.files, pair.to.files).find((c) => c.path === shownPath)
+      : undefined;
+  const compared =
+    pair && change
+      ? {
+          original: fileOf(pair.from, change.oldPath ?? change.path) ?? '',
+          modified: fileOf(pair.to, change.path) ?? '',
+          originalKey: `${pair.from.id}:${change.oldPath ?? change.path}`,
+          modifiedKey: `${pair.to.id}:${change.path}`,
+          language: languageOfPath(change.path),
+        }
+      : {
+          original: pair?.from.code ?? '',
+          modified: pair?.to.code ?? '',
+          originalKey: pair?.from.id,
+          modifiedKey: pair?.to.id,
+          language: props.language,
+        };
   return (
     <div className="flex min-h-0 flex-1 flex-col @min-[48rem]:flex-row" data-testid="history-panel">
       <div className="flex max-h-[40%] min-h-0 shrink-0 flex-col border-border @max-[48rem]:border-b @min-[48rem]:max-h-none @min-[48rem]:w-64 @min-[48rem]:border-r">
@@ -175,6 +210,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 setSelected(v.id);
                 setAgainst('previous');
                 setNaming(false);
+                setShownPath(null);
               }}
             />
           ))}
@@ -256,14 +292,22 @@ export function HistoryPanel(props: HistoryPanelProps) {
             </span>
           </div>
         ) : null}
+        {pair?.from.files && pair.to.files ? (
+          <TreeChanges
+            from={pair.from.files}
+            to={pair.to.files}
+            shownPath={change?.path ?? pair.to.mainPath ?? ''}
+            onShow={(path) => setShownPath(path === pair.to.mainPath ? null : path)}
+          />
+        ) : null}
         <DiffEditor
           // The pair shown stays until the next is read: a blank pair in between was a second
           // comparison for Monaco to diff and draw (docs/decisions/042).
-          original={pair?.from.code ?? ''}
-          modified={pair?.to.code ?? ''}
-          originalKey={pair?.from.id}
-          modifiedKey={pair?.to.id}
-          language={props.language}
+          original={compared.original}
+          modified={compared.modified}
+          originalKey={compared.originalKey}
+          modifiedKey={compared.modifiedKey}
+          language={compared.language}
           sideBySide={sideBySide}
           ariaLabel={from && to ? `Version ${from.number} and version ${to.number}` : 'Versions'}
           className="relative min-h-[12rem] flex-1 bg-[#1e1e1e]"
@@ -296,7 +340,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
       <ConfirmDialog
         open={confirm}
         title={to ? `Restore version ${to.number}?` : 'Restore?'}
-        description="Its code becomes the project's code as a new version; no version is deleted. The editor takes the restored code (Ctrl+Z brings back what it held)."
+        description="Its files become the project's files as a new version; no version is deleted. The editor takes the restored code (Ctrl+Z brings back what it held)."
         confirmLabel="Restore"
         busyLabel="Restoring…"
         busy={restoring}

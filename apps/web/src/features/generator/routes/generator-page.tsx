@@ -3,7 +3,7 @@
  * save and leave guard to each other through shared state and callbacks; the gates before it (auth,
  * plan, not found, load error) are a few lines each, and the panels are components of their own.)
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
@@ -29,6 +29,7 @@ import { reloadWithoutAsking, useLeaveGuard } from '../hooks/use-leave-guard.ts'
 import { useProjectChannel } from '../hooks/use-project-channel.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
 import { generatorPath } from '../paths.ts';
+import { useProjectFiles } from '../files/use-project-files.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useToastClearance } from '../hooks/use-toast-clearance.ts';
 import { ComposerTools } from '../context/composer-tools.tsx';
@@ -246,6 +247,13 @@ function Generator({
   useToastClearance(rootRef, `${tab}:${g.draftOffer ? 1 : 0}`);
   const wide = useMediaQuery(WIDE_QUERY);
   // The live preview (docs/decisions/021): opens once it is on screen with code, or its tab is chosen.
+  const files = useProjectFiles(g.projectId);
+  // The preview builds the main file with the project's other files (issue 45).
+  const previewFiles = useMemo(
+    () => files.files.filter((f) => !f.isMain).map((f) => ({ path: f.path, content: f.content })),
+    [files.files],
+  );
+  const mainPath = files.files.find((f) => f.isMain)?.path;
   const preview = useGeneratorPreview({
     code: g.code,
     setCode: g.setCode,
@@ -393,12 +401,15 @@ function Generator({
             historyKey={(g.saving ? 1 : 0) + 2 * liveChanges}
             markers={preview.markers}
             reveal={preview.reveal}
+            files={g.projectId ? files : null}
           />
         }
         preview={
           <GeneratorPreview
             open={preview.open}
             code={g.code}
+            path={mainPath}
+            files={previewFiles}
             language={g.language}
             runKey={preview.runKey}
             onProblems={preview.setProblems}

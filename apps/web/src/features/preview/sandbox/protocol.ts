@@ -11,7 +11,17 @@ export const PREVIEW_MESSAGE_TAG = 'codewright-preview';
 export type RunMode = 'module' | 'html' | 'python';
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
-/** App → frame: run this code. `map` is the build's source map (module mode). */
+/** A file of the project besides the one run (issue 45). */
+export interface ProjectFileText {
+  path: string;
+  content: string;
+}
+
+/**
+ * App → frame: run this code. `map` is the build's source map (module mode); `css` the
+ * stylesheets the module imports (applied first); `files` the project's other files (Python:
+ * its folder, so `import helper` works).
+ */
 export interface RunMessage {
   tag: typeof PREVIEW_MESSAGE_TAG;
   type: 'run';
@@ -19,6 +29,8 @@ export interface RunMessage {
   mode: RunMode;
   code: string;
   map: string | null;
+  css?: string;
+  files?: ProjectFileText[];
 }
 
 /** App → frame: are you there? (the watchdog). */
@@ -149,6 +161,13 @@ export function readFrameMessage(data: unknown): FromFrameMessage | null {
   }
 }
 
+function isFileList(value: unknown): value is ProjectFileText[] {
+  return (
+    Array.isArray(value) &&
+    value.every((f) => isRecord(f) && typeof f.path === 'string' && typeof f.content === 'string')
+  );
+}
+
 /** The message as the frame may use it, or null. */
 export function readAppMessage(data: unknown): ToFrameMessage | null {
   if (!isRecord(data) || data.tag !== PREVIEW_MESSAGE_TAG) return null;
@@ -163,7 +182,9 @@ export function readAppMessage(data: unknown): ToFrameMessage | null {
     typeof data.runId === 'number' &&
     (data.mode === 'module' || data.mode === 'html' || data.mode === 'python') &&
     typeof data.code === 'string' &&
-    (data.map === null || typeof data.map === 'string')
+    (data.map === null || typeof data.map === 'string') &&
+    (data.css === undefined || typeof data.css === 'string') &&
+    (data.files === undefined || isFileList(data.files))
   ) {
     return {
       tag: PREVIEW_MESSAGE_TAG,
@@ -172,6 +193,8 @@ export function readAppMessage(data: unknown): ToFrameMessage | null {
       mode: data.mode,
       code: data.code,
       map: data.map,
+      ...(data.css === undefined ? {} : { css: data.css }),
+      ...(data.files === undefined ? {} : { files: data.files }),
     };
   }
   return null;

@@ -21,7 +21,40 @@ interface Pyodide {
 
 type ToWorker =
   | { type: 'init'; indexURL: string; snapshotURL: string | null }
-  | { type: 'run'; runId: number; code: string };
+  | { type: 'run'; runId: number; code: string; files?: ProjectFile[] };
+
+interface ProjectFile {
+  path: string;
+  content: string;
+}
+
+/** The folder the project's files are written to; the script runs there, with it on sys.path. */
+const PROJECT_DIR = '/home/pyodide/project';
+
+/**
+ * Python that makes PROJECT_DIR hold exactly `files` (a JSON text): the modules imported from
+ * the last run's files are forgotten, so an edited helper is imported afresh.
+ */
+const WRITE_FILES = (json: string) => `
+import json, os, sys, shutil, importlib
+_root = ${JSON.stringify(PROJECT_DIR)}
+for _name, _module in list(sys.modules.items()):
+    if (getattr(_module, '__file__', None) or '').startswith(_root + '/'):
+        del sys.modules[_name]
+shutil.rmtree(_root, ignore_errors=True)
+os.makedirs(_root, exist_ok=True)
+for _file in json.loads(${JSON.stringify(json)}):
+    _path = os.path.normpath(os.path.join(_root, _file['path']))
+    if not _path.startswith(_root + '/'):
+        continue
+    os.makedirs(os.path.dirname(_path), exist_ok=True)
+    with open(_path, 'w', encoding='utf-8') as _handle:
+        _handle.write(_file['content'])
+if _root not in sys.path:
+    sys.path.insert(0, _root)
+os.chdir(_root)
+importlib.invalidate_caches()
+`;
 
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
@@ -117,7 +150,7 @@ async function init(indexURL: string, snapshotURL: string | null): Promise<void>
   }
 }
 
-async function run(id: number, code: string): Promise<void> {
+async function run(id: number, code: string, files: ProjectFile[]): Promise<void> {
   if (!pyodide) return;
   runId = id;
   sent = 0;
@@ -125,6 +158,7 @@ async function run(id: number, code: string): Promise<void> {
   lastFlush = performance.now();
   const globals = pyodide.globals.get('dict')();
   try {
+    pyodide.runPython(WRITE_FILES(JSON.stringify(files)));
     await pyodide.runPythonAsync(code, { globals, filename: PYTHON_FILENAME, dedent: false });
     flush();
   } catch (err) {
@@ -144,6 +178,6 @@ scope.onmessage = (event) => {
   queue = queue.then(() =>
     message.type === 'init'
       ? init(message.indexURL, message.snapshotURL)
-      : run(message.runId, message.code),
+      : run(message.runId, message.code, message.files ?? []),
   );
 };

@@ -77,8 +77,15 @@ function outputView(): HTMLPreElement {
   return pre;
 }
 
-/** Runs a Python script; resolves when it has finished, failed or been stopped. */
-export async function runPython(code: string, ctx: RunContext): Promise<void> {
+/**
+ * Runs a Python script, with the project's other `files` in its folder (so `import helper` and
+ * `open('data.txt')` work); resolves when it has finished, failed or been stopped.
+ */
+export async function runPython(
+  code: string,
+  ctx: RunContext,
+  files: ReadonlyArray<{ path: string; content: string }> = [],
+): Promise<void> {
   const pre = outputView();
   if (!loaded) ctx.status('loading-python');
   ready ??= startWorker(ctx.config);
@@ -123,6 +130,6 @@ export async function runPython(code: string, ctx: RunContext): Promise<void> {
         resolve();
       }
     };
-    worker!.postMessage({ type: 'run', runId, code });
+    worker!.postMessage({ type: 'run', runId, code, files });
   });
 }

@@ -151,9 +151,17 @@ async function run(message: RunMessage): Promise<void> {
     reinstallListeners: installListeners,
   };
   try {
-    if (message.mode === 'module') await runModule(message.code, message.map, ctx);
-    else if (message.mode === 'html') await runHtml(message.code, ctx);
-    else await runPython(message.code, ctx);
+    if (message.mode === 'module') {
+      if (message.css) {
+        // The stylesheets the module imports (issue 45), before it renders.
+        const style = document.createElement('style');
+        style.dataset.projectCss = '';
+        style.textContent = message.css;
+        document.head.append(style);
+      }
+      await runModule(message.code, message.map, ctx);
+    } else if (message.mode === 'html') await runHtml(message.code, ctx);
+    else await runPython(message.code, ctx, message.files ?? []);
   } catch (err) {
     reportError('runtime', err);
   }

@@ -1,0 +1,277 @@
+/**
+ * Multi-file projects in the generator (issue 45): the file tree beside the editor — new file,
+ * rename (move into a folder), delete with Undo, all from the keyboard — a tab per open file, each
+ * file saved as it is typed, and History restoring an older tree. At 390 px the tree is a sheet.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { expect, signIn, test } from './fixtures.ts';
+
+const MAIN = "import { greet } from './helper.js';\nconsole.log(greet('tree'));";
+
+async function proProject(
+  page: Page,
+  login: () => Promise<{ email: string; password: string }>,
+  made: { language: string; code: string } = { language: 'JavaScript', code: MAIN },
+) {
+  const user = await login();
+  const { token } = await signIn(page.request, user);
+  const auth = { authorization: `Bearer ${token}` };
+  expect(
+    (
+      await page.request.post('/api/plan/upgrade', { headers: auth, data: { plan: 'pro' } })
+    ).status(),
+  ).toBe(200);
+  const created = await page.request.post('/api/db/codewright/rest/v1/projects', {
+    headers: auth,
+    data: { name: 'Tree app', ...made },
+  });
+  expect(created.status()).toBe(201);
+  const [project] = (await created.json()) as Array<{ id: string }>;
+  return { id: project!.id, auth };
+}
+
+async function serverFiles(request: APIRequestContext, auth: Record<string, string>, id: string) {
+  const res = await request.get(
+    `/api/db/codewright/rest/v1/project_files?project_id=eq.${id}&order=path&select=path,content`,
+    { headers: auth },
+  );
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Array<{ path: string; content: string }>;
+}
+
+const tree = (page: Page) => page.getByRole('tree', { name: 'Project files' });
+const item = (page: Page, path: string) => tree(page).locator(`[data-path="${path}"]`);
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `e2e/output/screenshots/project-files-${name}.png` });
+
+test.describe('project files in the generator', () => {
+  test('1280 px: a tree of files — create, type, rename into a folder, delete and undo, restore an older tree', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const { id, auth } = await proProject(page, login);
+    await page.goto(`/generator/${id}`);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+
+    // One file: the tree is one click away, the main file marked.
+    await page.getByTestId('files-toggle').click();
+    await expect(item(page, 'main.js')).toContainText('main');
+
+    // A new file opens in its own tab; what is typed there is saved by itself.
+    await page.getByRole('button', { name: 'New file' }).click();
+    await page.getByLabel('New file path').fill('helper.js');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: 'helper.js' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.type("export const greet = (name) => 'hello ' + name;");
+    await expect
+      .poll(async () => (await serverFiles(page.request, auth, id)).map((f) => f.content))
+      .toEqual(["export const greet = (name) => 'hello ' + name;", MAIN]);
+    await shot(page, '1280-two-files');
+    await expectNoSeriousViolations(page, 'the generator with its file tree at 1280 px');
+
+    // The main file's tab holds the project's code, with its own text.
+    await page.getByRole('tab', { name: 'main.js' }).click();
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('console.log');
+
+    // The version to come back to: helper.js at the top level, as typed.
+    const listed = await page.request.get(`/api/versions/codewright/${id}?limit=1`, {
+      headers: auth,
+    });
+    const withHelper = ((await listed.json()) as { versions: Array<{ number: number }> })
+      .versions[0]!.number;
+
+    // F2 in the tree renames; a path with a folder moves the file into it.
+    await item(page, 'helper.js').focus();
+    await page.keyboard.press('F2');
+    await page.getByLabel('Rename helper.js to').fill('lib/helper.js');
+    await page.keyboard.press('Enter');
+    await expect(tree(page).getByRole('treeitem', { name: 'lib' })).toBeVisible();
+    await expect(item(page, 'lib/helper.js')).toBeFocused();
+    expect((await serverFiles(page.request, auth, id)).map((f) => f.path)).toEqual([
+      'lib/helper.js',
+      'main.js',
+    ]);
+
+    // A bad or taken path says what to fix and changes nothing.
+    await page.keyboard.press('F2');
+    await page.getByLabel('Rename lib/helper.js to').fill('../outside.js');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('file-tree').getByRole('alert')).toContainText(
+      'must not contain . or .. segments',
+    );
+    await page.keyboard.press('Escape');
+
+    // Delete (the Delete key) and Undo from the toast bring the file back.
+    await item(page, 'lib/helper.js').focus();
+    await page.keyboard.press('Delete');
+    await expect(item(page, 'lib/helper.js')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(item(page, 'lib/helper.js')).toBeVisible();
+    await expect
+      .poll(async () => (await serverFiles(page.request, auth, id)).map((f) => f.path))
+      .toEqual(['lib/helper.js', 'main.js']);
+
+    // The main file cannot be deleted.
+    await item(page, 'main.js').click();
+    await expect(page.getByRole('button', { name: 'Delete main.js' })).toBeDisabled();
+
+    // History: restoring the version with helper.js at the top level brings that tree back.
+    await page.getByTestId('editor-tab-history').click();
+    const rows = page.getByTestId('version-row');
+    await rows.filter({ hasText: `v${withHelper}` }).click();
+    await page.getByRole('button', { name: `Restore v${withHelper}` }).click();
+    await page
+      .getByRole('dialog', { name: `Restore version ${withHelper}?` })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect(rows.first()).toContainText('Restore');
+    await page.getByTestId('editor-tab-code').click();
+    await expect(item(page, 'helper.js')).toBeVisible();
+    await expect(item(page, 'lib/helper.js')).toHaveCount(0);
+    expect(await serverFiles(page.request, auth, id)).toEqual([
+      { path: 'helper.js', content: "export const greet = (name) => 'hello ' + name;" },
+      { path: 'main.js', content: MAIN },
+    ]);
+    await shot(page, '1280-restored');
+  });
+
+  test('390 px: the files are a sheet; choosing one opens it and closes the sheet', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { id, auth } = await proProject(page, login);
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: auth,
+      data: [
+        { project_id: id, path: 'helper.js', content: 'export const greet = (n) => n;' },
+        { project_id: id, path: 'styles/site.css', content: 'body { color: teal; }' },
+      ],
+    });
+    expect(added.status()).toBe(201);
+    await page.goto(`/generator/${id}`);
+    await page.getByRole('tab', { name: 'Code' }).click();
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('files-toggle').click();
+    const sheet = page.getByRole('dialog', { name: 'Files' });
+    await expect(sheet.getByRole('tree', { name: 'Project files' })).toBeVisible();
+    await shot(page, '390-sheet');
+    await expectNoSeriousViolations(page, 'the file sheet at 390 px');
+    // ↓ moves through the tree; Enter opens the file in focus.
+    await item(page, 'helper.js').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(item(page, 'styles/site.css')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'site.css' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('color: teal');
+    await shot(page, '390-css-open');
+  });
+
+  test('1280 px: a 3-file React app previews whole — component, helper, CSS — and follows a rename of the helper', async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const app = (from: string) =>
+      `import { Greeting } from './Greeting';\nimport { shout } from '${from}';\nimport './styles.css';\n\nexport default function App() {\n  return <Greeting text={shout('files')} />;\n}\n`;
+    const { id, auth } = await proProject(page, login, {
+      language: 'TypeScript',
+      code: app('./format'),
+    });
+    const [main] = (await (
+      await page.request.get(`/api/db/codewright/rest/v1/project_files?project_id=eq.${id}`, {
+        headers: auth,
+      })
+    ).json()) as Array<{ id: string }>;
+    await page.request.patch(`/api/db/codewright/rest/v1/project_files?id=eq.${main!.id}`, {
+      headers: auth,
+      data: { path: 'App.tsx' },
+    });
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: auth,
+      data: [
+        {
+          project_id: id,
+          path: 'Greeting.tsx',
+          content:
+            'export function Greeting({ text }: { text: string }) {\n  return <h1 className="greeting">Hello, {text}</h1>;\n}\n',
+        },
+        {
+          project_id: id,
+          path: 'format.ts',
+          content: 'export const shout = (s: string) => s.toUpperCase() + "!";\n',
+        },
+        { project_id: id, path: 'styles.css', content: '.greeting { color: rgb(0, 128, 128); }\n' },
+      ],
+    });
+    expect(added.status()).toBe(201);
+
+    await page.goto(`/generator/${id}`);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    const panel = page.getByTestId('preview-panel');
+    const frame = page.getByTestId('preview-frame-host').frameLocator('iframe:not([aria-hidden])');
+    const heading = frame.getByRole('heading', { name: 'Hello, FILES!' });
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    await expect(heading).toHaveCSS('color', 'rgb(0, 128, 128)');
+    await shot(page, '1280-react-preview');
+
+    // The helper moves into lib/: the preview says the import is gone, naming the file…
+    await item(page, 'format.ts').focus();
+    await page.keyboard.press('F2');
+    await page.getByLabel('Rename format.ts to').fill('lib/format.ts');
+    await page.keyboard.press('Enter');
+    await expect(item(page, 'lib/format.ts')).toBeVisible();
+    await expect(panel).toHaveAttribute('data-preview-phase', 'build-failed', { timeout: 20_000 });
+    await expect(panel).toContainText('./format');
+
+    // …and once the import follows it, the app runs again.
+    await item(page, 'App.tsx').click();
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(app('./lib/format'));
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('a Python project imports its own module', async ({ page, login }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const { id, auth } = await proProject(page, login, {
+      language: 'Python',
+      code: 'import helper\nfrom tools.numbers import total\nprint(helper.greet("tree"), total([1, 2, 3]))\n',
+    });
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: auth,
+      data: [
+        {
+          project_id: id,
+          path: 'helper.py',
+          content: 'def greet(name):\n    return "hello " + name\n',
+        },
+        {
+          project_id: id,
+          path: 'tools/numbers.py',
+          content: 'def total(xs):\n    return sum(xs)\n',
+        },
+      ],
+    });
+    expect(added.status()).toBe(201);
+    await page.goto(`/generator/${id}`);
+    const panel = page.getByTestId('preview-panel');
+    await expect(panel).toHaveAttribute('data-preview-phase', 'ready', { timeout: 120_000 });
+    await panel.getByRole('tab', { name: /^Console/ }).click();
+    await expect(panel.getByTestId('console-line').first()).toContainText('hello tree 6');
+  });
+});
