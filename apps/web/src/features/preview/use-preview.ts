@@ -9,6 +9,7 @@ import { isCodewrightError, type RequestOptions } from '@codewright/sdk';
 import type { PreviewBuildRequest, PreviewBuildResult, PreviewProblem } from '@codewright/contract';
 import { client } from '../../sdk.ts';
 import { PreviewFrameHost } from './frame-host.ts';
+import { inlineLinkedFiles } from './inline-files.ts';
 import { initialPreviewState, previewReducer, type PreviewState } from './preview-state.ts';
 import { languageIdOf, previewTargetOf } from './preview-target.ts';
 import type { ProjectFileText } from './sandbox/protocol.ts';
@@ -104,7 +105,8 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     if (target.kind !== 'module') {
       host.run({
         mode: target.kind,
-        code: source,
+        // A page's links to the project's stylesheets and scripts are written inline.
+        code: target.kind === 'html' ? inlineLinkedFiles(source, others, path) : source,
         map: null,
         ...(target.kind === 'python' && others.length > 0 ? { files: [...others] } : {}),
       });

@@ -158,6 +158,7 @@ export function EditorColumn(props: EditorColumnProps) {
           props.projectId ? () => void downloadProject(props.projectId!) : undefined
         }
         files={props.files ?? null}
+        onMainReplaced={props.onRestored}
         filesLockedReason={
           props.readOnlyMessage
             ? 'You are a viewer in this workspace: files are read-only.'

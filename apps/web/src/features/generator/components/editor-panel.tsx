@@ -55,6 +55,8 @@ export interface EditorPanelProps {
   files?: ProjectFiles | null;
   /** Why the files cannot be changed (a viewer); null when they can. */
   filesLockedReason?: string | null;
+  /** A .zip upload replaced the main file with `code` (saved): the editor takes it. */
+  onMainReplaced?: (code: string) => void;
 }
 
 /** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
@@ -88,6 +90,7 @@ export function EditorPanel({
   onDownloadProject,
   files = null,
   filesLockedReason = null,
+  onMainReplaced,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const { copied, copyCode } = useCodeCopy();
@@ -239,6 +242,9 @@ export function EditorPanel({
             open={treeShown}
             onClose={() => setTreeOpen(false)}
             lockedReason={filesLockedReason}
+            onMainReplaced={(next) => {
+              if (next !== code) onMainReplaced?.(next);
+            }}
           />
         ) : null}
         {/* Monaco keeps Tab for indenting: while it has focus, a line says how to move on. */}

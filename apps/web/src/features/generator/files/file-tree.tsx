@@ -1,37 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { FilePlus, FileText, Folder, Loader2, Pencil, Trash2 } from 'lucide-react';
+import { PathForm } from './path-form.tsx';
+import { FileArchive, FilePlus, FileText, Folder, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { messageOf } from '../../../components/error-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { type Row, treeRows } from './tree-rows.ts';
 import type { TreeFile } from './use-project-files.ts';
-
-/** One line of the tree: a folder (from the paths) or a file. */
-type Row =
-  | { kind: 'folder'; key: string; name: string; depth: number }
-  | { kind: 'file'; key: string; name: string; depth: number; file: TreeFile };
-
-/** The tree's lines in path order, each folder once before its first file. */
-export function treeRows(files: readonly TreeFile[]): Row[] {
-  const rows: Row[] = [];
-  const folders = new Set<string>();
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const parts = file.path.split('/');
-    for (let i = 0; i < parts.length - 1; i += 1) {
-      const key = parts.slice(0, i + 1).join('/');
-      if (folders.has(key)) continue;
-      folders.add(key);
-      rows.push({ kind: 'folder', key: `${key}/`, name: parts[i]!, depth: i });
-    }
-    rows.push({
-      kind: 'file',
-      key: file.path,
-      name: parts.at(-1)!,
-      depth: parts.length - 1,
-      file,
-    });
-  }
-  return rows;
-}
 
 export interface FileTreeProps {
   files: readonly TreeFile[];
@@ -43,6 +17,8 @@ export interface FileTreeProps {
   /** Why files cannot be changed here (a viewer, an unsaved project); null when they can. */
   lockedReason: string | null;
   loading?: boolean;
+  /** Writes a .zip's files into the project (absent: no Upload button). */
+  onUploadZip?: (zip: File) => Promise<unknown>;
 }
 
 type Editing = { kind: 'new' } | { kind: 'rename'; file: TreeFile } | null;
@@ -62,7 +38,9 @@ export function FileTree({
   onDelete,
   lockedReason,
   loading = false,
+  onUploadZip,
 }: FileTreeProps) {
+  const zipInput = useRef<HTMLInputElement>(null);
   const rows = treeRows(files);
   const [focusKey, setFocusKey] = useState(activePath);
   const [editing, setEditing] = useState<Editing>(null);
@@ -70,16 +48,12 @@ export function FileTree({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const itemRefs = useRef(new Map<string, HTMLElement>());
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const focused = rows.find((r) => r.key === focusKey) ?? rows.find((r) => r.key === activePath);
   const focusedFile = focused?.kind === 'file' ? focused.file : null;
 
   /** A row to focus once it is rendered (a file just created or renamed, after the form). */
   const wantFocus = useRef<string | null>(null);
-  useEffect(() => {
-    if (editing) inputRef.current?.focus();
-  }, [editing]);
   useEffect(() => {
     const key = wantFocus.current;
     const row = key === null ? undefined : itemRefs.current.get(key);
@@ -143,6 +117,19 @@ export function FileTree({
     }
   };
 
+  const uploadZip = async (zip: File) => {
+    if (!onUploadZip || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onUploadZip(zip);
+    } catch (failure) {
+      setError(`${zip.name} was not added: ${messageOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent, row: Row, index: number) => {
     const go = (i: number) => {
       const target = rows[Math.max(0, Math.min(rows.length - 1, i))];
@@ -180,6 +167,37 @@ export function FileTree({
         >
           <FilePlus className="size-4" aria-hidden="true" />
         </Button>
+        {onUploadZip ? (
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => zipInput.current?.click()}
+              disabled={lockedReason !== null || busy}
+              aria-label="Upload a .zip of files"
+              title={
+                lockedReason ??
+                'Upload a .zip: its files are added, or replace those of the same path'
+              }
+            >
+              <FileArchive className="size-4" aria-hidden="true" />
+            </Button>
+            <input
+              ref={zipInput}
+              type="file"
+              accept=".zip,application/zip"
+              className="hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const zip = event.target.files?.[0];
+                event.target.value = '';
+                if (zip) void uploadZip(zip);
+              }}
+              data-testid="zip-input"
+            />
+          </>
+        ) : null}
         <Button
           variant="ghost"
           size="icon"
@@ -207,34 +225,16 @@ export function FileTree({
         </Button>
       </div>
       {editing ? (
-        <form className="shrink-0 px-2 pb-2" onSubmit={(e) => void submit(e)}>
-          <label className="mb-1 block text-xs text-muted" htmlFor="file-tree-path">
-            {editing.kind === 'new' ? 'New file path' : `Rename ${editing.file.path} to`}
-          </label>
-          <input
-            ref={inputRef}
-            id="file-tree-path"
-            className="w-full rounded-md border border-border bg-bg px-2 py-1 font-mono text-sm text-fg focus-visible:outline-2 focus-visible:outline-accent"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                e.stopPropagation();
-                stopEditing();
-              }
-            }}
-            placeholder="src/helper.js"
-            spellCheck={false}
-            autoCapitalize="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'file-tree-error' : undefined}
-            disabled={busy}
-          />
-          <p className="mt-1 text-xs text-subtle">
-            Enter to {editing.kind === 'new' ? 'create' : 'rename'}, Esc to cancel
-          </p>
-        </form>
+        <PathForm
+          label={editing.kind === 'new' ? 'New file path' : `Rename ${editing.file.path} to`}
+          verb={editing.kind === 'new' ? 'create' : 'rename'}
+          value={draft}
+          onChange={setDraft}
+          onSubmit={(e) => void submit(e)}
+          onCancel={() => stopEditing()}
+          error={error}
+          busy={busy}
+        />
       ) : null}
       {error ? (
         <p id="file-tree-error" role="alert" className="shrink-0 px-2 pb-2 text-xs text-red-300">

@@ -12,13 +12,23 @@ export interface FilesSideProps {
   onClose: () => void;
   /** Why the files cannot be changed (a viewer, an answer arriving); null when they can. */
   lockedReason: string | null;
+  /** A .zip replaced the main file: the editor takes its content. */
+  onMainReplaced: (code: string) => void;
 }
 
 /**
  * The project's files beside the editor (issue 45): the tree as a column on a wide screen, or
  * as a sheet on a phone, which closes once a file is chosen. A new file opens in its tab.
  */
-export function FilesSide({ files, tabs, wide, open, onClose, lockedReason }: FilesSideProps) {
+export function FilesSide({
+  files,
+  tabs,
+  wide,
+  open,
+  onClose,
+  lockedReason,
+  onMainReplaced,
+}: FilesSideProps) {
   const tree = (
     <FileTree
       files={files.files}
@@ -36,6 +46,10 @@ export function FilesSide({ files, tabs, wide, open, onClose, lockedReason }: Fi
       onDelete={(file) => files.remove(file.id)}
       lockedReason={lockedReason}
       loading={files.loading}
+      onUploadZip={async (zip) => {
+        const main = await files.uploadZip(zip);
+        if (main !== null) onMainReplaced(main);
+      }}
     />
   );
   if (!wide)

@@ -17,6 +17,9 @@ export interface TreeFile {
   saveError?: string;
 }
 
+/** The largest .zip the server takes (its body limit). */
+const ZIP_MAX_BYTES = 25 * 1024 * 1024;
+
 /** How long typing in a file waits before its content is saved. */
 export const FILE_SAVE_DELAY_MS = 700;
 
@@ -199,6 +202,30 @@ export function useProjectFiles(projectId: string | null) {
     [create, setFiles],
   );
 
+  /**
+   * A .zip's files written into the project (created, or replaced by path; the server checks
+   * it); resolves with the main file's content afterwards, which the zip may have replaced.
+   */
+  const uploadZip = useCallback(
+    async (zip: Blob & { name?: string }): Promise<string | null> => {
+      if (!projectId) throw new Error('Save the project first to add files to it.');
+      if (zip.size > ZIP_MAX_BYTES)
+        throw new Error(`A .zip may be at most ${ZIP_MAX_BYTES / 1024 / 1024} MB.`);
+      const { created, replaced } = await client.db.uploadFiles(projectId, zip);
+      toast.success(
+        `${zip.name ?? 'The .zip'}: ${created} file${created === 1 ? '' : 's'} added, ${replaced} replaced.`,
+      );
+      const [main] = await client.db
+        .from('project_files')
+        .select('content')
+        .eq('projectId', projectId)
+        .eq('isMain', true);
+      reload();
+      return main?.content ?? null;
+    },
+    [projectId, reload],
+  );
+
   const unsaved = files.some((f) => !f.isMain && f.content !== f.saved);
   return {
     files,
@@ -210,6 +237,7 @@ export function useProjectFiles(projectId: string | null) {
     remove,
     setContent,
     retrySave: saveContent,
+    uploadZip,
     unsaved,
   };
 }
