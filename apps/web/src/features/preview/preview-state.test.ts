@@ -53,6 +53,26 @@ describe('previewReducer', () => {
     ]);
   });
 
+  it('names the file and line of an error in another of the project’s files, marking no line', () => {
+    const state = previewReducer(initialPreviewState({ kind: 'module', language: 'typescript' }), {
+      type: 'build-failed',
+      entry: 'src/App.tsx',
+      errors: [
+        { message: 'Expected ";"', line: 3, column: 7, file: 'src/lib/format.ts' },
+        { message: 'Could not resolve "./gone"', line: 2, column: 1, file: 'src/App.tsx' },
+      ],
+    });
+    expect(state.console.problems).toEqual([
+      {
+        kind: 'compile',
+        message: 'src/lib/format.ts line 3: Expected ";"',
+        line: null,
+        column: null,
+      },
+      { kind: 'compile', message: 'Could not resolve "./gone"', line: 2, column: 1 },
+    ]);
+  });
+
   it('says why a hung preview was stopped', () => {
     const state = previewReducer(initialPreviewState({ kind: 'html' }), {
       type: 'hang',

@@ -39,7 +39,8 @@ export interface PreviewState {
 export type PreviewAction =
   | { type: 'idle'; target: PreviewTarget }
   | { type: 'start'; target: PreviewTarget }
-  | { type: 'build-failed'; errors: readonly PreviewDiagnostic[] }
+  /** `entry`: the path of the file built (the editor's); an error in another file names it. */
+  | { type: 'build-failed'; errors: readonly PreviewDiagnostic[]; entry?: string }
   | { type: 'request-failed'; message: string }
   | { type: 'frame'; message: FromFrameMessage; ms: number }
   | { type: 'hang'; reason: 'unresponsive' | 'no-start' }
@@ -92,11 +93,16 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
     case 'build-failed': {
       let console = state.console;
       for (const e of action.errors) {
+        // In another of the project's files: its path and line go in the text, and no line of
+        // the main file is marked.
+        const elsewhere = e.file !== undefined && e.file !== action.entry;
         console = addProblem(console, {
           kind: 'compile',
-          message: e.message,
-          line: e.line,
-          column: e.column,
+          message: elsewhere
+            ? `${e.file}${e.line === null ? '' : ` line ${e.line}`}: ${e.message}`
+            : e.message,
+          line: elsewhere ? null : e.line,
+          column: elsewhere ? null : e.column,
         });
       }
       return { ...state, phase: 'build-failed', console };

@@ -125,7 +125,7 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
       );
       if (abort.signal.aborted) return;
       if (!result.ok) {
-        dispatch({ type: 'build-failed', errors: result.errors });
+        dispatch({ type: 'build-failed', errors: result.errors, entry: path });
         return;
       }
       host.run({
