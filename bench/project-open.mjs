@@ -50,7 +50,7 @@ async function projectReadyMs(page) {
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   const treeAt = await page.waitForFunction(
     (count) =>
-      document.querySelectorAll('[role="tree"] [data-path]').length === count
+      globalThis.document.querySelectorAll('[role="tree"] [data-path]').length === count
         ? performance.now()
         : false,
     FILES,
