@@ -358,4 +358,37 @@ test.describe('project files in the generator', () => {
     await expect(heading).toBeVisible({ timeout: 30_000 });
     await expect(heading).toHaveCSS('color', 'rgb(0, 128, 128)');
   });
+
+  test('TypeScript in the editor sees the project’s other files: an import resolves, a wrong type is marked', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const { id, auth } = await proProject(page, login, {
+      language: 'TypeScript',
+      code: "import { shout } from './lib/format';\nshout(1);\n",
+    });
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: auth,
+      data: [
+        {
+          project_id: id,
+          path: 'lib/format.ts',
+          content: 'export const shout = (s: string) => s;\n',
+        },
+      ],
+    });
+    expect(added.status()).toBe(201);
+    await page.goto(`/generator/${id}`);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+    await page.locator('.monaco-editor .view-lines').click();
+    // One mark, on the call (line 2): the import of lib/format.ts resolved.
+    const squiggles = page.locator('.monaco-editor .squiggly-error');
+    await expect(squiggles).toHaveCount(1, { timeout: 20_000 });
+    const mark = (await squiggles.boundingBox())!;
+    const line2 = (await page.locator('.monaco-editor .line-numbers').nth(1).boundingBox())!;
+    expect(Math.abs(mark.y + mark.height / 2 - (line2.y + line2.height / 2))).toBeLessThan(
+      line2.height,
+    );
+  });
 });

@@ -189,6 +189,8 @@ export function CodeEditor({
   const viewStates = useRef(new Map<string, Monaco.editor.ICodeEditorViewState | null>());
   /** The models this editor made for paths (disposed with it). */
   const pathModels = useRef(new Map<string, Monaco.editor.ITextModel>());
+  /** The other files given to the language service, by path (removed with the editor). */
+  const extraLibs = useRef(new Map<string, { content: string; dispose: () => void }>());
 
   /** The model of `file`, made the first time (with `text`, `language`). */
   const modelOf = (
@@ -218,6 +220,7 @@ export function CodeEditor({
   useEffect(() => {
     let disposed = false;
     const keptModels = pathModels.current;
+    const libs = extraLibs.current;
     loadMonacoModule().then(
       ({ monaco, startLanguageChecks }) => {
         const host = hostRef.current;
@@ -318,6 +321,8 @@ export function CodeEditor({
       model?.dispose();
       for (const kept of keptModels.values()) if (!kept.isDisposed()) kept.dispose();
       keptModels.clear();
+      for (const lib of libs.values()) lib.dispose();
+      libs.clear();
       editorRef.current = null;
     };
     // The editor is made once; value and language changes are applied below.
@@ -344,17 +349,37 @@ export function CodeEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, ready]);
 
-  // The other files as models the language service sees; a file gone from the list goes too.
+  // The other files for the language service: each script the editor does not show is an extra
+  // lib at its path (Monaco sends those to the TypeScript worker; models it syncs only when
+  // shown), so imports between files resolve. A model kept from a file shown before follows its
+  // text; a file gone from the list goes.
   useEffect(() => {
     const monaco = monacoRef.current;
     if (!monaco || !ready || otherFiles === undefined) return;
     const listed = new Set<string>();
     for (const file of otherFiles) {
       listed.add(file.path);
-      if (file.path === pathRef.current) continue;
-      const model = modelOf(monaco, file.path, file.content, languageOfPath(file.path));
-      if (model.getValue(monaco.editor.EndOfLinePreference.LF) !== file.content)
+      const shown = file.path === pathRef.current;
+      const model = pathModels.current.get(file.path);
+      if (!shown && model && model.getValue(monaco.editor.EndOfLinePreference.LF) !== file.content)
         model.setValue(file.content);
+      const lib = extraLibs.current.get(file.path);
+      const script = /^(javascript|typescript)$/.test(languageOfPath(file.path));
+      if (lib && (shown || lib.content !== file.content)) {
+        lib.dispose();
+        extraLibs.current.delete(file.path);
+      }
+      if (!shown && script && (!lib || lib.content !== file.content)) {
+        const uri = uriOf(monaco, file.path).toString();
+        const added = [
+          monaco.typescript.typescriptDefaults.addExtraLib(file.content, uri),
+          monaco.typescript.javascriptDefaults.addExtraLib(file.content, uri),
+        ];
+        extraLibs.current.set(file.path, {
+          content: file.content,
+          dispose: () => added.forEach((d) => d.dispose()),
+        });
+      }
     }
     for (const [file, model] of pathModels.current)
       if (!listed.has(file) && file !== pathRef.current) {
@@ -362,7 +387,12 @@ export function CodeEditor({
         pathModels.current.delete(file);
         viewStates.current.delete(file);
       }
-  }, [otherFiles, ready]);
+    for (const [file, lib] of extraLibs.current)
+      if (!listed.has(file)) {
+        lib.dispose();
+        extraLibs.current.delete(file);
+      }
+  }, [otherFiles, ready, path]);
 
   // Outside changes (a generation, rollback, upload, reopened project) replace the text; the
   // change is pushed as an edit so Ctrl+Z still brings the previous code back. While code streams

@@ -48,6 +48,14 @@ for (const defaults of [
 ]) {
   // Checked only while shown in an editor (never the History panel's kept models).
   defaults.setDiagnosticsOptions({ ...defaults.getDiagnosticsOptions(), onlyVisible: true });
+  // A project's files are models by path (file:///src/App.tsx): imports between them resolve as
+  // a bundler resolves them — `./format` finds format.ts — and JSX is allowed (issue 45).
+  defaults.setCompilerOptions({
+    ...defaults.getCompilerOptions(),
+    moduleResolution: monaco.typescript.ModuleResolutionKind.NodeJs,
+    jsx: monaco.typescript.JsxEmit.Preserve,
+    allowJs: true,
+  });
   defaults.setModeConfiguration({
     ...defaults.modeConfiguration,
     diagnostics: false,

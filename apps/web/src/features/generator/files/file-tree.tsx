@@ -151,7 +151,8 @@ export function FileTree({
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="file-tree">
       <div className="flex shrink-0 items-center gap-1 px-2 py-1.5">
-        <span className="mr-auto text-xs font-semibold tracking-wide text-muted uppercase">
+        {/* In a narrow column the buttons keep the room; the sheet and aside say "Files". */}
+        <span className="mr-auto text-xs font-semibold tracking-wide text-muted uppercase @max-[30rem]:sr-only">
           Files
         </span>
         {loading ? (
@@ -160,6 +161,7 @@ export function FileTree({
         <Button
           variant="ghost"
           size="icon"
+          className="size-7"
           onClick={startNew}
           disabled={lockedReason !== null || busy}
           aria-label="New file"
@@ -172,6 +174,7 @@ export function FileTree({
             <Button
               variant="ghost"
               size="icon"
+              className="size-7"
               onClick={() => zipInput.current?.click()}
               disabled={lockedReason !== null || busy}
               aria-label="Upload a .zip of files"
@@ -201,6 +204,7 @@ export function FileTree({
         <Button
           variant="ghost"
           size="icon"
+          className="size-7"
           onClick={() => focusedFile && startRename(focusedFile)}
           disabled={lockedReason !== null || busy || !focusedFile}
           aria-label={focusedFile ? `Rename ${focusedFile.path}` : 'Rename'}
@@ -211,6 +215,7 @@ export function FileTree({
         <Button
           variant="ghost"
           size="icon"
+          className="size-7"
           onClick={() => focusedFile && void remove(focusedFile)}
           disabled={lockedReason !== null || busy || !focusedFile || focusedFile.isMain}
           aria-label={focusedFile ? `Delete ${focusedFile.path}` : 'Delete'}

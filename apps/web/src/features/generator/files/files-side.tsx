@@ -62,7 +62,7 @@ export function FilesSide({
   return (
     <aside
       aria-label="Files"
-      className="flex w-48 shrink-0 flex-col border-r border-border bg-bg/40 @max-[30rem]:w-36"
+      className="flex w-48 shrink-0 flex-col border-r border-border bg-bg/40 @max-[30rem]:w-44"
     >
       {tree}
     </aside>
