@@ -139,6 +139,14 @@ test.describe('project files in the generator', () => {
     // History: restoring the version with helper.js at the top level brings that tree back.
     await page.getByTestId('editor-tab-history').click();
     const rows = page.getByTestId('version-row');
+    // Each version says which files it changed; the move is a rename, and choosing a file
+    // shows its own diff.
+    const changed = page.getByRole('list', { name: 'Files changed' });
+    await expect(changed).toContainText('lib/helper.js added');
+    await rows.filter({ hasText: `v${withHelper + 1}` }).click();
+    await expect(changed).toContainText('helper.js → lib/helper.js renamed +0 −0');
+    await changed.getByRole('button', { name: /lib\/helper\.js/ }).click();
+    await expect(page.getByTestId('diff-editor')).toContainText("'hello ' + name");
     await rows.filter({ hasText: `v${withHelper}` }).click();
     await page.getByRole('button', { name: `Restore v${withHelper}` }).click();
     await page
