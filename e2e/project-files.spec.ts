@@ -243,71 +243,102 @@ test.describe('project files in the generator', () => {
     await shot(page, '390-css-open');
   });
 
-  test('1280 px: a 3-file React app previews whole — component, helper, CSS — and follows a rename of the helper', async ({
-    page,
-    login,
-  }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width: 1280, height: 860 });
-    const app = (from: string) =>
-      `import { Greeting } from './Greeting';\nimport { shout } from '${from}';\nimport './styles.css';\n\nexport default function App() {\n  return <Greeting text={shout('files')} />;\n}\n`;
-    const { id, auth } = await proProject(page, login, {
-      language: 'TypeScript',
-      code: app('./format'),
-    });
-    const [main] = (await (
-      await page.request.get(`/api/db/codewright/rest/v1/project_files?project_id=eq.${id}`, {
+  for (const width of [1280, 390]) {
+    test(`${width} px: a 3-file React app previews whole — component, helper, CSS — and follows a rename of the helper`, async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 860 });
+      // On a phone the workspace is three tabs, and the files a sheet.
+      const phone = width < 1024;
+      const workspaceTab = (name: string) =>
+        page
+          .getByRole('tablist', { name: 'Workspace' })
+          .getByRole('tab', { name: new RegExp(`^${name}`) });
+      const show = async (name: 'Code' | 'Preview') => {
+        if (phone) await workspaceTab(name).click();
+      };
+      const openFiles = async () => {
+        if (phone) await page.getByTestId('files-toggle').click();
+      };
+      const app = (from: string) =>
+        `import { Greeting } from './Greeting';\nimport { shout } from '${from}';\nimport './styles.css';\n\nexport default function App() {\n  return <Greeting text={shout('files')} />;\n}\n`;
+      const { id, auth } = await proProject(page, login, {
+        language: 'TypeScript',
+        code: app('./format'),
+      });
+      const [main] = (await (
+        await page.request.get(`/api/db/codewright/rest/v1/project_files?project_id=eq.${id}`, {
+          headers: auth,
+        })
+      ).json()) as Array<{ id: string }>;
+      await page.request.patch(`/api/db/codewright/rest/v1/project_files?id=eq.${main!.id}`, {
         headers: auth,
-      })
-    ).json()) as Array<{ id: string }>;
-    await page.request.patch(`/api/db/codewright/rest/v1/project_files?id=eq.${main!.id}`, {
-      headers: auth,
-      data: { path: 'App.tsx' },
+        data: { path: 'App.tsx' },
+      });
+      const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+        headers: auth,
+        data: [
+          {
+            project_id: id,
+            path: 'Greeting.tsx',
+            content:
+              'export function Greeting({ text }: { text: string }) {\n  return <h1 className="greeting">Hello, {text}</h1>;\n}\n',
+          },
+          {
+            project_id: id,
+            path: 'format.ts',
+            content: 'export const shout = (s: string) => s.toUpperCase() + "!";\n',
+          },
+          {
+            project_id: id,
+            path: 'styles.css',
+            content: '.greeting { color: rgb(0, 128, 128); }\n',
+          },
+        ],
+      });
+      expect(added.status()).toBe(201);
+
+      await page.goto(`/generator/${id}`);
+      await show('Code');
+      await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
+      await show('Preview');
+      const panel = page.getByTestId('preview-panel');
+      const frame = page
+        .getByTestId('preview-frame-host')
+        .frameLocator('iframe:not([aria-hidden])');
+      const heading = frame.getByRole('heading', { name: 'Hello, FILES!' });
+      await expect(heading).toBeVisible({ timeout: 30_000 });
+      await expect(heading).toHaveCSS('color', 'rgb(0, 128, 128)');
+      await shot(page, `${width}-react-preview`);
+
+      // The helper moves into lib/: the preview says the import is gone, naming the file…
+      await show('Code');
+      await openFiles();
+      await item(page, 'format.ts').focus();
+      await page.keyboard.press('F2');
+      await page.getByLabel('Rename format.ts to').fill('lib/format.ts');
+      await page.keyboard.press('Enter');
+      await expect(item(page, 'lib/format.ts')).toBeVisible();
+      if (phone) await page.keyboard.press('Escape');
+      await show('Preview');
+      await expect(panel).toHaveAttribute('data-preview-phase', 'build-failed', {
+        timeout: 20_000,
+      });
+      await expect(panel).toContainText('./format');
+
+      // …and once the import follows it, the app runs again.
+      await show('Code');
+      await openFiles();
+      await item(page, 'App.tsx').click();
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.insertText(app('./lib/format'));
+      await show('Preview');
+      await expect(heading).toBeVisible({ timeout: 30_000 });
     });
-    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
-      headers: auth,
-      data: [
-        {
-          project_id: id,
-          path: 'Greeting.tsx',
-          content:
-            'export function Greeting({ text }: { text: string }) {\n  return <h1 className="greeting">Hello, {text}</h1>;\n}\n',
-        },
-        {
-          project_id: id,
-          path: 'format.ts',
-          content: 'export const shout = (s: string) => s.toUpperCase() + "!";\n',
-        },
-        { project_id: id, path: 'styles.css', content: '.greeting { color: rgb(0, 128, 128); }\n' },
-      ],
-    });
-    expect(added.status()).toBe(201);
-
-    await page.goto(`/generator/${id}`);
-    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
-    const panel = page.getByTestId('preview-panel');
-    const frame = page.getByTestId('preview-frame-host').frameLocator('iframe:not([aria-hidden])');
-    const heading = frame.getByRole('heading', { name: 'Hello, FILES!' });
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-    await expect(heading).toHaveCSS('color', 'rgb(0, 128, 128)');
-    await shot(page, '1280-react-preview');
-
-    // The helper moves into lib/: the preview says the import is gone, naming the file…
-    await item(page, 'format.ts').focus();
-    await page.keyboard.press('F2');
-    await page.getByLabel('Rename format.ts to').fill('lib/format.ts');
-    await page.keyboard.press('Enter');
-    await expect(item(page, 'lib/format.ts')).toBeVisible();
-    await expect(panel).toHaveAttribute('data-preview-phase', 'build-failed', { timeout: 20_000 });
-    await expect(panel).toContainText('./format');
-
-    // …and once the import follows it, the app runs again.
-    await item(page, 'App.tsx').click();
-    await page.locator('.monaco-editor .view-lines').click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.insertText(app('./lib/format'));
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-  });
+  }
 
   test('a Python project imports its own module', async ({ page, login }) => {
     test.setTimeout(150_000);
