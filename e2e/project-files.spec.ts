@@ -3,8 +3,12 @@
  * rename (move into a folder), delete with Undo, all from the keyboard — a tab per open file, each
  * file saved as it is typed, History restoring an older tree, a .zip upload; the preview of a
  * React app, a Python project and an HTML page made of several files. At 390 px the tree is a
- * sheet. (Over 300 lines: one journey per kind of project, sharing the project helpers below.)
+ * sheet, and a folder is uploaded. (Over 300 lines: one journey per kind of project, sharing
+ * the project helpers below.)
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ZipFile } from 'yazl';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -87,6 +91,8 @@ test.describe('project files in the generator', () => {
     await expect
       .poll(async () => (await serverFiles(page.request, auth, id)).map((f) => f.content))
       .toEqual(["export const greet = (name) => 'hello ' + name;", MAIN]);
+    // The preview builds the main file with it.
+    await expect(page.getByText(/Build error/)).toHaveCount(0);
     await shot(page, '1280-two-files');
     await expectNoSeriousViolations(page, 'the generator with its file tree at 1280 px');
 
@@ -205,7 +211,7 @@ test.describe('project files in the generator', () => {
     ]);
   });
 
-  test('390 px: the files are a sheet; choosing one opens it and closes the sheet', async ({
+  test('390 px: the files are a sheet; choosing one opens it and closes the sheet; a folder adds its text files', async ({
     page,
     login,
   }) => {
@@ -241,6 +247,30 @@ test.describe('project files in the generator', () => {
     );
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('color: teal');
     await shot(page, '390-css-open');
+
+    // A folder: its text files land at their paths below it; packages and images are left out.
+    const folder = await mkdtemp(join(tmpdir(), 'cw-folder-'));
+    const write = async (path: string, content: string | Buffer) => {
+      await mkdir(dirname(join(folder, 'my-app', path)), { recursive: true });
+      await writeFile(join(folder, 'my-app', path), content);
+    };
+    await write('helper.js', 'export const greet = (n) => `hi ${n}`;');
+    await write('src/app.js', "import { greet } from '../helper.js';");
+    await write('node_modules/left/index.js', 'module.exports = 1;');
+    await write('logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]));
+    await page.getByTestId('files-toggle').click();
+    await page.getByTestId('folder-input').setInputFiles(join(folder, 'my-app'));
+    await expect(page.getByText('my-app/: 1 file added, 1 replaced.')).toBeVisible();
+    await expect(page.getByText('Left out, not text: logo.png.')).toBeVisible();
+    await expect(item(page, 'src/app.js')).toBeVisible();
+    expect(await serverFiles(page.request, auth, id)).toEqual([
+      { path: 'helper.js', content: 'export const greet = (n) => `hi ${n}`;' },
+      { path: 'main.js', content: MAIN },
+      { path: 'src/app.js', content: "import { greet } from '../helper.js';" },
+      { path: 'styles/site.css', content: 'body { color: teal; }' },
+    ]);
+    await shot(page, '390-folder-uploaded');
+    await rm(folder, { recursive: true, force: true });
   });
 
   for (const width of [1280, 390]) {

@@ -61,7 +61,7 @@ describe('preview build service', () => {
       [2, 'package @radix-ui/react-dialog is not available in the preview'],
       [
         3,
-        './Button is not available in the preview: it runs one file at a time, so put everything in this file',
+        './Button is not a file of this project: add it with New file in Files, beside the editor',
       ],
       [
         4,

@@ -71,7 +71,7 @@ function refusalOf(specifier: string): string | undefined {
     return `${specifier} is not available in the preview: it loads nothing from other hosts`;
   }
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
-    return `${specifier} is not available in the preview: it runs one file at a time, so put everything in this file`;
+    return `${specifier} is not a file of this project: add it with New file in Files, beside the editor`;
   }
   return packageNotAvailableMessage(packageNameOf(specifier.replace(/^node:/, '')));
 }

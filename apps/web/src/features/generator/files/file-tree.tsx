@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { PathForm } from './path-form.tsx';
-import { FileArchive, FilePlus, FileText, Folder, Loader2, Pencil, Trash2 } from 'lucide-react';
+import { FilePlus, FileText, Folder, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { messageOf } from '../../../components/error-message.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { type Row, treeRows } from './tree-rows.ts';
+import { UploadButtons } from './upload-buttons.tsx';
 import type { TreeFile } from './use-project-files.ts';
 
 export interface FileTreeProps {
@@ -19,6 +20,8 @@ export interface FileTreeProps {
   loading?: boolean;
   /** Writes a .zip's files into the project (absent: no Upload button). */
   onUploadZip?: (zip: File) => Promise<unknown>;
+  /** Writes a picked folder's files into the project (absent: no Upload folder button). */
+  onUploadFolder?: (files: File[]) => Promise<unknown>;
 }
 
 type Editing = { kind: 'new' } | { kind: 'rename'; file: TreeFile } | null;
@@ -39,8 +42,8 @@ export function FileTree({
   lockedReason,
   loading = false,
   onUploadZip,
+  onUploadFolder,
 }: FileTreeProps) {
-  const zipInput = useRef<HTMLInputElement>(null);
   const rows = treeRows(files);
   const [focusKey, setFocusKey] = useState(activePath);
   const [editing, setEditing] = useState<Editing>(null);
@@ -117,14 +120,15 @@ export function FileTree({
     }
   };
 
-  const uploadZip = async (zip: File) => {
-    if (!onUploadZip || busy) return;
+  /** An upload of a .zip (named) or a folder (its name and the files picked below it). */
+  const upload = async (name: string, run: () => Promise<unknown>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await onUploadZip(zip);
+      await run();
     } catch (failure) {
-      setError(`${zip.name} was not added: ${messageOf(failure)}`);
+      setError(`${name} was not added: ${messageOf(failure)}`);
     } finally {
       setBusy(false);
     }
@@ -150,7 +154,7 @@ export function FileTree({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="file-tree">
-      <div className="flex shrink-0 items-center gap-1 px-2 py-1.5">
+      <div className="flex shrink-0 flex-wrap items-center gap-0.5 px-2 py-1.5">
         {/* In a narrow column the buttons keep the room; the sheet and aside say "Files". */}
         <span className="mr-auto text-xs font-semibold tracking-wide text-muted uppercase @max-[30rem]:sr-only">
           Files
@@ -169,38 +173,13 @@ export function FileTree({
         >
           <FilePlus className="size-4" aria-hidden="true" />
         </Button>
-        {onUploadZip ? (
-          <>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              onClick={() => zipInput.current?.click()}
-              disabled={lockedReason !== null || busy}
-              aria-label="Upload a .zip of files"
-              title={
-                lockedReason ??
-                'Upload a .zip: its files are added, or replace those of the same path'
-              }
-            >
-              <FileArchive className="size-4" aria-hidden="true" />
-            </Button>
-            <input
-              ref={zipInput}
-              type="file"
-              accept=".zip,application/zip"
-              className="hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(event) => {
-                const zip = event.target.files?.[0];
-                event.target.value = '';
-                if (zip) void uploadZip(zip);
-              }}
-              data-testid="zip-input"
-            />
-          </>
-        ) : null}
+        <UploadButtons
+          onUploadZip={onUploadZip}
+          onUploadFolder={onUploadFolder}
+          disabledReason={lockedReason}
+          busy={busy}
+          upload={(name, run) => void upload(name, run)}
+        />
         <Button
           variant="ghost"
           size="icon"

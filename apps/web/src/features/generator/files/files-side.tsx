@@ -50,6 +50,10 @@ export function FilesSide({
         const main = await files.uploadZip(zip);
         if (main !== null) onMainReplaced(main);
       }}
+      onUploadFolder={async (picked) => {
+        const main = await files.uploadFolder(picked);
+        if (main !== null) onMainReplaced(main);
+      }}
     />
   );
   if (!wide)

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { projectFilePathProblem } from '@codewright/contract';
 import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
+import { type FolderFile, zipFolder } from './folder-zip.ts';
 
 /** A file of the open project; the main file's content is the generator's code (not held here). */
 export interface TreeFile {
@@ -17,7 +18,7 @@ export interface TreeFile {
   saveError?: string;
 }
 
-/** The largest .zip the server takes (its body limit). */
+/** The largest .zip the server takes (its body limit); a folder's text files are zipped under it. */
 const ZIP_MAX_BYTES = 25 * 1024 * 1024;
 
 /** How long typing in a file waits before its content is saved. */
@@ -226,6 +227,25 @@ export function useProjectFiles(projectId: string | null) {
     [projectId, reload],
   );
 
+  /**
+   * A picked folder's text files written into the project as a .zip would be (by path below the
+   * folder); says which files were left out for not being text. Resolves as uploadZip.
+   */
+  const uploadFolder = useCallback(
+    async (picked: readonly FolderFile[]): Promise<string | null> => {
+      if (!projectId) throw new Error('Save the project first to add files to it.');
+      const folder = await zipFolder(picked, ZIP_MAX_BYTES);
+      const main = await uploadZip(Object.assign(folder.zip, { name: `${folder.name}/` }));
+      if (folder.notText.length > 0) {
+        const shown = folder.notText.slice(0, 3).join(', ');
+        const more = folder.notText.length > 3 ? ` and ${folder.notText.length - 3} more` : '';
+        toast.info(`Left out, not text: ${shown}${more}.`);
+      }
+      return main;
+    },
+    [projectId, uploadZip],
+  );
+
   const unsaved = files.some((f) => !f.isMain && f.content !== f.saved);
   return {
     files,
@@ -238,6 +258,7 @@ export function useProjectFiles(projectId: string | null) {
     setContent,
     retrySave: saveContent,
     uploadZip,
+    uploadFolder,
     unsaved,
   };
 }
