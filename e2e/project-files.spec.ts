@@ -370,7 +370,10 @@ test.describe('project files in the generator', () => {
     });
   }
 
-  test('a Python project imports its own module', async ({ page, login }) => {
+  test('a Python project imports its own module; an error in it names the module', async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 860 });
     const { id, auth } = await proProject(page, login, {
@@ -398,6 +401,17 @@ test.describe('project files in the generator', () => {
     await expect(panel).toHaveAttribute('data-preview-phase', 'ready', { timeout: 120_000 });
     await panel.getByRole('tab', { name: /^Console/ }).click();
     await expect(panel.getByTestId('console-line').first()).toContainText('hello tree 6');
+
+    // An error inside the module names it by its path and line. (Several files: the tree is open.)
+    await item(page, 'helper.py').click();
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('def greet(name):\n    return 1 / 0\n');
+    await expect(panel.getByTestId('console-line').last()).toContainText(
+      'File "helper.py", line 2, in greet',
+      { timeout: 30_000 },
+    );
+    await expect(panel.getByTestId('console-line').last()).toContainText('ZeroDivisionError');
   });
 
   test('an HTML page loads the stylesheet and script it links from the project', async ({

@@ -33,6 +33,28 @@ describe('pythonProblemOf', () => {
     });
   });
 
+  it('names a failing module of the project by its path, and marks the main line that called it', () => {
+    const traceback = [
+      ...RUNTIME_FRAMES,
+      '  File "main.py", line 2, in <module>',
+      '    print(helper.half(None))',
+      '  File "/home/pyodide/project/lib/helper.py", line 4, in half',
+      '    return n / 2',
+      "TypeError: unsupported operand type(s) for /: 'NoneType' and 'int'",
+    ].join('\n');
+    expect(pythonProblemOf(traceback)).toEqual({
+      line: 2,
+      message: [
+        'Traceback (most recent call last):',
+        '  File "main.py", line 2, in <module>',
+        '    print(helper.half(None))',
+        '  File "lib/helper.py", line 4, in half',
+        '    return n / 2',
+        "TypeError: unsupported operand type(s) for /: 'NoneType' and 'int'",
+      ].join('\n'),
+    });
+  });
+
   it('says plainly that a package beyond the standard library is not available', () => {
     const traceback = [
       ...RUNTIME_FRAMES,

@@ -1,12 +1,15 @@
 /**
  * A Python exception from Pyodide as the preview shows it: the traceback without Pyodide's own
- * frames, the line in the user's file, and a plain message for an import the preview cannot
+ * frames, each of the project's modules named by its path, the line in the user's file (in the
+ * main script: where it called into a module that failed), and a plain message for an import the preview cannot
  * satisfy (it runs the standard library only and never downloads a package).
  */
 import { packageNotAvailableMessage } from '@codewright/contract';
 
 /** The file name the user's code runs under, as tracebacks show it. */
 export const PYTHON_FILENAME = 'main.py';
+/** The folder the project's other files are written to (the script runs there, on sys.path). */
+export const PYTHON_PROJECT_DIR = '/home/pyodide/project';
 
 export interface PythonProblem {
   message: string;
@@ -34,7 +37,8 @@ function withoutRuntimeFrames(traceback: string): string {
 
 /** The problem of a PythonError's message (its traceback). */
 export function pythonProblemOf(traceback: string): PythonProblem {
-  const text = withoutRuntimeFrames(traceback);
+  // A frame in one of the project's modules names it by its path in the project.
+  const text = withoutRuntimeFrames(traceback).replaceAll(`File "${PYTHON_PROJECT_DIR}/`, 'File "');
   let line: number | null = null;
   for (const match of text.matchAll(USER_FRAME)) line = Number(match[1]);
   const missing = MISSING_MODULE.exec(text);

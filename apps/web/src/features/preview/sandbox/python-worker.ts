@@ -5,7 +5,7 @@
  * Nothing beyond the standard library is loaded (python-errors.ts says so).
  */
 import { PREVIEW_CONSOLE_MAX_ENTRIES } from '@codewright/contract';
-import { PYTHON_FILENAME, pythonProblemOf } from './python-errors.ts';
+import { PYTHON_FILENAME, PYTHON_PROJECT_DIR, pythonProblemOf } from './python-errors.ts';
 
 interface Pyodide {
   runPython(code: string): unknown;
@@ -28,16 +28,13 @@ interface ProjectFile {
   content: string;
 }
 
-/** The folder the project's files are written to; the script runs there, with it on sys.path. */
-const PROJECT_DIR = '/home/pyodide/project';
-
 /**
- * Python that makes PROJECT_DIR hold exactly `files` (a JSON text): the modules imported from
+ * Python that makes PYTHON_PROJECT_DIR hold exactly `files` (a JSON text): the modules imported from
  * the last run's files are forgotten, so an edited helper is imported afresh.
  */
 const WRITE_FILES = (json: string) => `
 import json, os, sys, shutil, importlib
-_root = ${JSON.stringify(PROJECT_DIR)}
+_root = ${JSON.stringify(PYTHON_PROJECT_DIR)}
 for _name, _module in list(sys.modules.items()):
     if (getattr(_module, '__file__', None) or '').startswith(_root + '/'):
         del sys.modules[_name]
