@@ -44,4 +44,39 @@ describe('diffTrees', () => {
       ['removed', 'y.js', undefined],
     ]);
   });
+
+  it('counts lines moved about within the file as lines in common', () => {
+    const before = lines(10).join('\n');
+    const after = [...lines(10)].reverse().join('\n');
+    const [change] = diffTrees(tree({ 'a.js': before }), tree({ 'b.js': after }));
+    expect(change).toMatchObject({ status: 'renamed', path: 'b.js', oldPath: 'a.js' });
+  });
+
+  it('past its budget of work only equal contents make a rename', () => {
+    // 30 × 30 pairs of 2,000-line files: 1.8 M lines to compare, over the budget.
+    const from = new Map<string, string>();
+    const to = new Map<string, string>();
+    for (let i = 0; i < 30; i++) {
+      from.set(`old/${i}.js`, lines(2000, `-${i}`).join('\n'));
+      to.set(`new/${i}.js`, [...lines(1999, `-${i}`), 'edited'].join('\n'));
+    }
+    from.set('same.js', 'kept as is');
+    to.set('moved/same.js', 'kept as is');
+    const changes = diffTrees(from, to);
+    expect(changes.filter((c) => c.status === 'renamed').map((c) => c.path)).toEqual([
+      'moved/same.js',
+    ]);
+    expect(changes.filter((c) => c.status === 'added')).toHaveLength(30);
+    expect(changes.filter((c) => c.status === 'removed')).toHaveLength(30);
+    // Under the budget (3 × 3 pairs) the same edits are renames.
+    const few = diffTrees(
+      new Map([...from].filter(([p]) => /^old\/[0-2]\./.test(p))),
+      new Map([...to].filter(([p]) => /^new\/[0-2]\./.test(p))),
+    );
+    expect(few.map((c) => [c.status, c.oldPath, c.path])).toEqual([
+      ['renamed', 'old/0.js', 'new/0.js'],
+      ['renamed', 'old/1.js', 'new/1.js'],
+      ['renamed', 'old/2.js', 'new/2.js'],
+    ]);
+  });
 });
