@@ -89,7 +89,8 @@ export function buildEditPrompt({
   ].join('\n');
 }
 
-function describeFailure(result: BlockResult, index: number, tag: string): string {
+/** Why a block was not applied, for the retry message: the block, then what went wrong. */
+export function describeFailure(result: BlockResult, index: number, tag: string): string {
   const lines = [`Block ${index + 1} was not applied:`, formatSearchReplaceBlock(result.block)];
   const { outcome } = result;
   if (outcome.status === 'no-match') {

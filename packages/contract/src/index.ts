@@ -38,3 +38,5 @@ export * from './permissions.ts';
 export * from './workspaces.ts';
 export * from './realtime.ts';
 export * from './tree-diff.ts';
+export * from './tree-answer-parse.ts';
+export * from './tree-answer.ts';
