@@ -40,3 +40,5 @@ export * from './realtime.ts';
 export * from './tree-diff.ts';
 export * from './tree-answer-parse.ts';
 export * from './tree-answer.ts';
+export * from './project-imports.ts';
+export * from './tree-prompts.ts';

@@ -8,12 +8,14 @@
 import { posix } from 'node:path';
 import * as esbuild from 'esbuild';
 import {
+  IMPORT_EXTENSIONS,
   packageNameOf,
   packageNotAvailableMessage,
   PREVIEW_SPECIFIERS,
   type PreviewBuildRequest,
   type PreviewBuildResult,
   type PreviewDiagnostic,
+  resolveProjectImport,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -22,8 +24,6 @@ const STYLE_FILE = /\.(css|scss|sass|less)$/i;
 const EMPTY_NAMESPACE = 'codewright-empty';
 /** The project's other files (issue 45), served to esbuild from memory. */
 const FILE_NAMESPACE = 'project';
-/** What a relative import may leave out, tried in this order (then `<path>/index.*`). */
-const RESOLVE_EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '.mjs', '.json', '.css'];
 const LOADERS: Record<string, esbuild.Loader> = {
   '.tsx': 'tsx',
   '.ts': 'ts',
@@ -40,13 +40,7 @@ function resolveInProject(
   fromDir: string,
   specifier: string,
 ): string | null {
-  const joined = posix.normalize(posix.join(fromDir, specifier));
-  if (!joined.startsWith('/')) return null;
-  const base = joined.slice(1);
-  for (const ext of RESOLVE_EXTENSIONS) if (files.has(base + ext)) return base + ext;
-  for (const ext of RESOLVE_EXTENSIONS.slice(1))
-    if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
-  return null;
+  return resolveProjectImport(files, fromDir.replace(/^\//, ''), specifier);
 }
 
 export interface PreviewBuildService {
@@ -94,7 +88,7 @@ function previewImports(files: ReadonlyMap<string, string> | null): esbuild.Plug
           return {
             errors: [
               {
-                text: `${args.path} is not a file of this project (looked for ${posix.join(args.resolveDir, args.path).slice(1)} with ${RESOLVE_EXTENSIONS.slice(1).join(', ')})`,
+                text: `${args.path} is not a file of this project (looked for ${posix.join(args.resolveDir, args.path).slice(1)} with ${IMPORT_EXTENSIONS.slice(1).join(', ')})`,
               },
             ],
           };

@@ -4,6 +4,7 @@
  * the page runs in the sandbox (which loads nothing by path). Links to other hosts, and to
  * files the project does not have, stay as written; the rest of the page is untouched.
  */
+import { folderOf, joinProjectPath } from '@codewright/contract';
 import type { ProjectFileText } from './sandbox/protocol.ts';
 
 const LINK = /<link\b[^>]*>/gi;
@@ -21,15 +22,7 @@ function valueOf(tag: string, name: string): string | undefined {
 export function resolvePath(reference: string, base: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(reference) || reference.startsWith('#')) return null;
   const clean = reference.split(/[?#]/)[0]!;
-  const parts = clean.startsWith('/') ? [] : base.split('/').slice(0, -1);
-  for (const part of clean.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
+  return joinProjectPath(clean.startsWith('/') ? '' : folderOf(base), clean);
 }
 
 /** `html` (the file at `path`) with the stylesheets and scripts it links from `files` inline. */
