@@ -193,6 +193,31 @@ export const ProjectFilePatchSchema = z
   })
   .strict();
 
+/** One file of an accepted AI edit across files (issue 46): its new content, or its removal. */
+export const ProjectFileChangeSchema = z
+  .object({
+    path: ProjectFilePathSchema,
+    content: text(PROJECT_CODE_MAX_LENGTH).optional(),
+    delete: z.literal(true, 'must be true, or be left out').optional(),
+  })
+  .strict()
+  .refine((c) => (c.content === undefined) !== (c.delete === undefined), {
+    message: 'give either content (the whole new file) or delete: true, not both',
+  });
+
+/** POST …/projects/{id}/files/changes: the files an accepted AI edit writes, as one version. */
+export const ProjectFileChangesBodySchema = z
+  .object({
+    changes: z
+      .array(ProjectFileChangeSchema)
+      .min(1, 'must hold at least one change')
+      .max(500, 'must hold at most 500 changes'),
+    source: z.enum(['edit', 'fix'], 'must be edit or fix'),
+    prompt: text(CHAT_CONTENT_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type ProjectFileChangesBody = z.infer<typeof ProjectFileChangesBodySchema>;
+
 /** A CTA click record (snake_case). */
 export const CtaInteractionRowSchema = z.object({
   id: z.string(),

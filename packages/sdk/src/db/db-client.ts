@@ -58,5 +58,14 @@ export function createDbClient(options: { http: HttpClient; projectId: string })
         signal: request.signal,
       });
     },
+
+    changeFiles(id: string, body, request: RequestOptions = {}) {
+      return http<{ created: number; changed: number; deleted: number }>({
+        method: 'POST',
+        path: `${base}/projects/${encodeURIComponent(id)}/files/changes`,
+        body,
+        signal: request.signal,
+      });
+    },
   };
 }

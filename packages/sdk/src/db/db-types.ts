@@ -1,5 +1,5 @@
 /** Public shapes of the db client (db-client.ts): rows, the query builder, SQL. */
-import type { SqlResult } from '@codewright/contract';
+import type { ProjectFileChangesBody, SqlResult } from '@codewright/contract';
 import type { CtaInteraction } from '../analytics/analytics-types.ts';
 import type { RequestOptions } from '../request-options.ts';
 
@@ -132,4 +132,16 @@ export interface DbClient {
     zip: Blob | ArrayBuffer,
     options?: RequestOptions,
   ): Promise<{ created: number; replaced: number }>;
+  /**
+   * An accepted AI edit across files: each file written whole (`content`) or removed
+   * (`delete: true`), all or nothing, as ONE version of `source` with `prompt`. Refused with
+   * VALIDATION_ERROR (400, naming the path): a bad path, a path twice, a delete of a file the
+   * project lacks or of its main file; FORBIDDEN for a viewer; the plan's limits as for any write.
+   * @example await client.db.changeFiles(projectId, { source: 'edit', prompt, changes: [{ path: 'a.js', content }] });
+   */
+  changeFiles(
+    projectId: string,
+    body: ProjectFileChangesBody,
+    options?: RequestOptions,
+  ): Promise<{ created: number; changed: number; deleted: number }>;
 }

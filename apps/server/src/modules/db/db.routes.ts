@@ -5,6 +5,7 @@ import {
   BatchBodySchema,
   BatchResultSchema,
   CTA_INSERT_RATE_LIMIT_PER_MINUTE,
+  ProjectFileChangesBodySchema,
   SqlBodySchema,
   SqlResultSchema,
 } from '@codewright/contract';
@@ -131,6 +132,17 @@ export const dbRoutes: FastifyPluginAsyncZod<{
         );
       return service.putFilesZip(callerOf(request), request.params.projectId, request.body);
     },
+  );
+
+  app.post(
+    '/:project/projects/:projectId/files/changes',
+    {
+      ...authenticated,
+      bodyLimit: DB_BODY_LIMIT_BYTES,
+      schema: { params: FilesParams, body: ProjectFileChangesBodySchema },
+    },
+    async (request) =>
+      service.changeFiles(callerOf(request), request.params.projectId, request.body),
   );
 
   const rest = '/:project/rest/v1/:table';

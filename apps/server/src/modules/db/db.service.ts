@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DB_INSERT_MAX_ROWS, DB_TABLES } from '@codewright/contract';
+import { DB_INSERT_MAX_ROWS, DB_TABLES, type ProjectFileChangesBody } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/query.ts';
@@ -184,6 +184,15 @@ export function createDbService({
       const spec = requireTable('project_files');
       return writing(owner, spec, () =>
         fileWrites.zipIn(owner, projectId, zip, () => newRowId(spec.idPrefix)),
+      );
+    },
+
+    /** An accepted AI edit across files: each written whole or deleted, one version (issue 46). */
+    async changeFiles(caller: Caller, projectId: string, body: ProjectFileChangesBody) {
+      const owner = requireUser(caller).id;
+      const spec = requireTable('project_files');
+      return writing(owner, spec, () =>
+        fileWrites.changeFiles(owner, projectId, body, () => newRowId(spec.idPrefix)),
       );
     },
 

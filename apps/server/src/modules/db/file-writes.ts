@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PROJECT_FILE_LIMITS } from '@codewright/contract';
+import { PROJECT_FILE_LIMITS, type ProjectFileChangesBody } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { type Executor, isoTime, rowsOf } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,6 +11,7 @@ import type { parseQuery } from './query-parser.ts';
 import { rowScopeSql } from './row-scope.ts';
 import { type InsertValue, insertSql, updateRowsSql, whereSql } from './sql-builder.ts';
 import type { TableSpec } from './tables.ts';
+import type { FileWriteSource } from '../versions/versions.service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -31,8 +32,9 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     tx: Executor,
     owner: string,
     projectIds: string[],
-    source: 'save' | 'upload',
+    source: FileWriteSource,
     write: () => Promise<T>,
+    prompt: string | null = null,
   ): Promise<T> {
     const plans = await lockProjects(tx, owner, projectIds);
     const ids = sql.join(
@@ -64,8 +66,14 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
           previousUpdatedAt: project.updatedAt,
           code,
           source,
+          prompt,
         });
-      await history?.recordTreeChange(tx, { projectId: project.id, authorId: owner, source });
+      await history?.recordTreeChange(tx, {
+        projectId: project.id,
+        authorId: owner,
+        source,
+        prompt,
+      });
     }
     return result;
   }
@@ -184,6 +192,83 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     );
   }
 
+  /**
+   * An accepted AI edit across files (issue 46): each file written whole or deleted, all or
+   * nothing, as one version of `source` with the request as its prompt. A path named twice, a
+   * delete of a file the project lacks or of its main file is a 400 naming the path.
+   */
+  async function changeFiles(
+    owner: string,
+    projectId: string,
+    body: ProjectFileChangesBody,
+    newId: () => string,
+  ): Promise<{ created: number; changed: number; deleted: number }> {
+    const seen = new Set<string>();
+    for (const change of body.changes) {
+      if (seen.has(change.path))
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          `${change.path}: the changes name this file more than once; send each file once.`,
+        );
+      seen.add(change.path);
+    }
+    return db.transaction((tx) =>
+      writingFiles(
+        tx,
+        owner,
+        [projectId],
+        body.source,
+        async () => {
+          const files = new Map(
+            rowsOf<{ path: string; is_main: boolean }>(
+              await tx.execute(
+                sql`select path, is_main from project_files where project_id = ${projectId}`,
+              ),
+            ).map((f) => [f.path, f.is_main]),
+          );
+          const counts = { created: 0, changed: 0, deleted: 0 };
+          for (const change of body.changes) {
+            if (change.delete) {
+              const isMain = files.get(change.path);
+              if (isMain === undefined)
+                throw new AppError(
+                  'VALIDATION_ERROR',
+                  400,
+                  `${change.path}: the project has no such file to delete.`,
+                );
+              if (isMain)
+                throw new AppError(
+                  'VALIDATION_ERROR',
+                  400,
+                  `${change.path} is the project's main file (its code) and cannot be deleted.`,
+                );
+              await tx.execute(
+                sql`delete from project_files where project_id = ${projectId} and path = ${change.path}`,
+              );
+              counts.deleted += 1;
+            } else {
+              const [row] = rowsOf<{ created: boolean }>(
+                await tx.execute(
+                  sql`insert into project_files (id, project_id, user_id, path, content)
+                      values (${newId()}, ${projectId}, ${owner}, ${change.path}, ${change.content ?? ''})
+                      on conflict (project_id, path) do update
+                        set content = excluded.content, updated_at = date_trunc('milliseconds', now())
+                        where project_files.content is distinct from excluded.content
+                      returning (xmax = 0) as created`,
+                ),
+              );
+              if (row?.created) counts.created += 1;
+              else if (row) counts.changed += 1;
+            }
+          }
+          return counts;
+        },
+        body.prompt ?? null,
+      ),
+    );
+  }
+
   /** A project the caller may read, with its files (path order); null when it is not theirs to read. */
   async function readTree(owner: string, projectId: string) {
     const [project] = rowsOf<{ name: string; plan: string | null }>(
@@ -219,5 +304,5 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     return putFiles(owner, projectId, files, newId);
   }
 
-  return { insertFiles, updateFiles, deleteFiles, zipOut, zipIn };
+  return { insertFiles, updateFiles, deleteFiles, zipOut, zipIn, changeFiles };
 }

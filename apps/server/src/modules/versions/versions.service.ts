@@ -54,9 +54,14 @@ export interface ProjectCodeChange {
   /** ISO time of the previous code: the time of a project's first version when it has none yet. */
   previousUpdatedAt: string;
   code: string;
-  /** What made it: a save (default) or an upload. */
-  source?: 'save' | 'upload';
+  /** What made it: a save (default), an upload, or an accepted AI edit or fix across files. */
+  source?: FileWriteSource;
+  /** The request of an AI edit. */
+  prompt?: string | null;
 }
+
+/** What a write of project files records as its version's source. */
+export type FileWriteSource = 'save' | 'upload' | 'edit' | 'fix';
 
 function assertFeature(caller: VersionCaller): void {
   if (!PLAN_LIMITS[caller.plan].versionControl) {
@@ -176,11 +181,17 @@ export function createVersionService({ db }: { db: Database }) {
      */
     async recordTreeChange(
       tx: Executor,
-      change: { projectId: string; authorId: string; source: 'save' | 'upload' },
+      change: {
+        projectId: string;
+        authorId: string;
+        source: FileWriteSource;
+        prompt?: string | null;
+      },
     ): Promise<void> {
       await appendTreeChange(tx, change.projectId, {
         authorId: change.authorId,
         source: change.source,
+        prompt: change.prompt ?? null,
       });
     },
 
@@ -200,7 +211,12 @@ export function createVersionService({ db }: { db: Database }) {
       await appendVersion(
         tx,
         change.projectId,
-        { authorId: change.authorId, source: change.source ?? 'save', code: change.code },
+        {
+          authorId: change.authorId,
+          source: change.source ?? 'save',
+          prompt: change.prompt ?? null,
+          code: change.code,
+        },
         change.previousCode,
       );
     },
