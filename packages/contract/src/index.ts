@@ -42,3 +42,4 @@ export * from './tree-answer-parse.ts';
 export * from './tree-answer.ts';
 export * from './project-imports.ts';
 export * from './tree-prompts.ts';
+export * from './tree-review.ts';
