@@ -22,6 +22,8 @@ for (const script of [
   'preview-ready.mjs',
   'preview-chunks.mjs',
   'public-chunks.mjs',
+  'tree-prompt.mjs',
+  'tree-answer.mjs',
   'lighthouse.mjs',
 ]) {
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url))], {

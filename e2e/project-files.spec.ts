@@ -9,43 +9,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ZipFile } from 'yazl';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, signIn, test } from './fixtures.ts';
-
-const MAIN = "import { greet } from './helper.js';\nconsole.log(greet('tree'));";
-
-async function proProject(
-  page: Page,
-  login: () => Promise<{ email: string; password: string }>,
-  made: { language: string; code: string } = { language: 'JavaScript', code: MAIN },
-) {
-  const user = await login();
-  const { token } = await signIn(page.request, user);
-  const auth = { authorization: `Bearer ${token}` };
-  expect(
-    (
-      await page.request.post('/api/plan/upgrade', { headers: auth, data: { plan: 'pro' } })
-    ).status(),
-  ).toBe(200);
-  const created = await page.request.post('/api/db/codewright/rest/v1/projects', {
-    headers: auth,
-    data: { name: 'Tree app', ...made },
-  });
-  expect(created.status()).toBe(201);
-  const [project] = (await created.json()) as Array<{ id: string }>;
-  return { id: project!.id, auth };
-}
-
-async function serverFiles(request: APIRequestContext, auth: Record<string, string>, id: string) {
-  const res = await request.get(
-    `/api/db/codewright/rest/v1/project_files?project_id=eq.${id}&order=path&select=path,content`,
-    { headers: auth },
-  );
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Array<{ path: string; content: string }>;
-}
+import { expect, test } from './fixtures.ts';
+import { MAIN, proProject, serverFiles } from './project-files-helpers.ts';
 
 /** A .zip of `entries` (path, text). */
 function zipOf(entries: Array<[string, string]>): Promise<Buffer> {

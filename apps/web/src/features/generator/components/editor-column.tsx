@@ -48,6 +48,8 @@ export interface EditorColumnProps {
   reveal?: EditorReveal | null;
   /** A saved project's files (issue 45). */
   files?: ProjectFiles | null;
+  /** The file shown in the editor changed (its path). */
+  onActivePathChange?: (path: string | null) => void;
 }
 
 const TAB =
@@ -159,6 +161,7 @@ export function EditorColumn(props: EditorColumnProps) {
         }
         files={props.files ?? null}
         onMainReplaced={props.onRestored}
+        onActivePathChange={props.onActivePathChange}
         filesLockedReason={
           props.readOnlyMessage
             ? 'You are a viewer in this workspace: files are read-only.'

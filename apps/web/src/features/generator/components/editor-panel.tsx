@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Code2, Download, FileArchive, FolderTree, Loader2, WandSparkles } from 'lucide-react';
 import { saveBlob } from '../../../components/save-blob.ts';
 import { LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
@@ -57,6 +57,8 @@ export interface EditorPanelProps {
   filesLockedReason?: string | null;
   /** A .zip upload replaced the main file with `code` (saved): the editor takes it. */
   onMainReplaced?: (code: string) => void;
+  /** The file shown changed (its path; null without files): AI edits start from it. */
+  onActivePathChange?: (path: string | null) => void;
 }
 
 /** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
@@ -91,12 +93,15 @@ export function EditorPanel({
   files = null,
   filesLockedReason = null,
   onMainReplaced,
+  onActivePathChange,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const { copied, copyCode } = useCodeCopy();
   const [editorFocused, setEditorFocused] = useState(false);
   const fileList = useMemo(() => files?.files ?? [], [files?.files]);
   const fileTabs = useFileTabs(fileList);
+  const activePath = fileTabs.active?.path ?? null;
+  useEffect(() => onActivePathChange?.(activePath), [activePath, onActivePathChange]);
   const wide = useMediaQuery(WIDE_QUERY);
   const [treeOpen, setTreeOpen] = useState<boolean | null>(null);
   // The tree shows by itself once there is more than one file, on a wide screen; on a phone

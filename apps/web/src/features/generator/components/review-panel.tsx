@@ -4,7 +4,13 @@ import type { LineHunk } from '@codewright/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { DiffEditor, DiffLayoutToggle } from '../../editor/index.ts';
-import { viewOf, type EditReview, type ReviewSession } from '../hooks/use-edit-review.ts';
+import {
+  fileDecisionsOf,
+  viewOf,
+  type EditReview,
+  type ReviewSession,
+} from '../hooks/use-edit-review.ts';
+import { FileChanges } from '../review/file-changes.tsx';
 import { proposedCode, type HunkDecision } from '../review/review-hunks.ts';
 
 export interface ReviewPanelProps {
@@ -50,8 +56,12 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
     [code, view.hunks, view.decisions],
   );
   const busy = session.streaming;
-  const count = view.hunks.length;
-  const decided = view.decisions.filter((d) => d !== 'undecided').length;
+  const others = fileDecisionsOf(session).flatMap((f) => f.decisions);
+  const mainCount = view.hunks.length;
+  const count = mainCount + others.length;
+  const decided = [...view.decisions, ...others].filter((d) => d !== 'undecided').length;
+  // An edit across files that leaves the main file be: its list takes the room of the diff.
+  const filesOnly = !busy && mainCount === 0 && others.length > 0;
 
   return (
     <div
@@ -91,7 +101,7 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
           edited meanwhile and {view.dropped === 1 ? 'was' : 'were'} left out, so your typing stays.
         </p>
       ) : null}
-      {count > 0 ? (
+      {mainCount > 0 ? (
         <ol
           className="max-h-40 shrink-0 overflow-y-auto border-b border-border px-2 py-1.5 text-sm"
           aria-label="Proposed changes"
@@ -147,15 +157,22 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
           })}
         </ol>
       ) : null}
-      <DiffEditor
-        original={code}
-        modified={shown}
-        language={language}
-        sideBySide={sideBySide}
-        reveal={reveal}
-        ariaLabel="Proposed changes: your code and the AI's edit"
-        className="relative min-h-[12rem] flex-1 bg-[#1e1e1e]"
+      <FileChanges
+        session={session}
+        review={review}
+        className={filesOnly ? 'min-h-0 flex-1' : 'max-h-56 shrink-0'}
       />
+      {filesOnly ? null : (
+        <DiffEditor
+          original={code}
+          modified={shown}
+          language={language}
+          sideBySide={sideBySide}
+          reveal={reveal}
+          ariaLabel="Proposed changes: your code and the AI's edit"
+          className="relative min-h-[12rem] flex-1 bg-[#1e1e1e]"
+        />
+      )}
     </div>
   );
 }

@@ -34,17 +34,25 @@ export interface EditOutcomeDeps {
   review: EditReview;
 }
 
-/** Completes the chat answer `answerId` of an edit and hands a proposal to the review. */
-export function finishEdit(answerId: string, result: EditCallResult, deps: EditOutcomeDeps): void {
+/** Completes the chat answer `answerId` with `fields` (a stopped answer with no text goes). */
+export function answerPatcher(
+  answerId: string,
+  setMessages: Dispatch<SetStateAction<ChatMessage[]>>,
+): (fields: Partial<ChatMessage>) => void {
   const done = new Date().toISOString();
-  const patch = (fields: Partial<ChatMessage>) =>
-    deps.setMessages((list) =>
+  return (fields) =>
+    setMessages((list) =>
       list.flatMap((m) => {
         if (m.id !== answerId) return [m];
         if (fields.stopped && !(fields.content ?? '').trim()) return [];
         return [{ ...m, streaming: false, timestamp: done, ...fields }];
       }),
     );
+}
+
+/** Completes the chat answer `answerId` of an edit and hands a proposal to the review. */
+export function finishEdit(answerId: string, result: EditCallResult, deps: EditOutcomeDeps): void {
+  const patch = answerPatcher(answerId, deps.setMessages);
   if (result.status === 'ready') {
     patch({ content: result.text });
     deps.review.ready(result.code);

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LineHunk, LineRange } from '@codewright/contract';
+import {
+  acceptedFiles,
+  type FileOutcome,
+  type FileReview,
+  type LineHunk,
+  type LineRange,
+} from '@codewright/contract';
 import {
   acceptedCode,
   hunkKey,
@@ -26,6 +32,25 @@ export interface ReviewSession {
   selection?: LineRange;
   /** Decisions by hunk key (hunkKey + occurrence), so they survive a rebase that moves hunks. */
   decisions: Readonly<Record<string, Exclude<HunkDecision, 'undecided'>>>;
+  /** An edit across files (issue 46): the project's other files it changes, with their hunks. */
+  files?: readonly FileReview[];
+  /** Decisions of those files' hunks, by fileHunkKey(path, index). */
+  fileDecisions?: Readonly<Record<string, Exclude<HunkDecision, 'undecided'>>>;
+}
+
+/** The key of hunk `index` of another file's review. */
+export const fileHunkKey = (path: string, index: number) => `${path}\u0000${index}`;
+
+/** Each other file's hunk decisions, in order (undecided where none was made). */
+export function fileDecisionsOf(
+  session: ReviewSession,
+): Array<{ review: FileReview; decisions: HunkDecision[] }> {
+  return (session.files ?? []).map((review) => ({
+    review,
+    decisions: review.hunks.map(
+      (_h, i) => session.fileDecisions?.[fileHunkKey(review.path, i)] ?? 'undecided',
+    ),
+  }));
 }
 
 export interface ReviewView extends RebasedReview {
@@ -56,6 +81,8 @@ export interface ReviewResolution {
   code: string;
   accepted: number;
   total: number;
+  /** The other files' outcomes (an edit across files), in path order. */
+  files: FileOutcome[];
 }
 
 /**
@@ -83,7 +110,8 @@ export function useEditReview(options: {
   const settle = useCallback((next: ReviewSession) => {
     const code = latest.current.read();
     const view = viewOf(next, code);
-    if (next.streaming || view.decisions.some((d) => d === 'undecided')) {
+    const others = fileDecisionsOf(next).flatMap((f) => f.decisions);
+    if (next.streaming || [...view.decisions, ...others].some((d) => d === 'undecided')) {
       commit(next);
       return;
     }
@@ -91,13 +119,24 @@ export function useEditReview(options: {
     latest.current.resolve({
       session: next,
       code: acceptedCode(code, view.hunks, view.decisions),
-      accepted: view.decisions.filter((d) => d === 'accepted').length,
-      total: view.hunks.length,
+      accepted: [...view.decisions, ...others].filter((d) => d === 'accepted').length,
+      total: view.hunks.length + others.length,
+      files: acceptedFiles(
+        next.files ?? [],
+        (path, i) => next.fileDecisions?.[fileHunkKey(path, i)] === 'accepted',
+      ),
     });
   }, []);
 
   const decideWhere = useCallback(
-    (pick: (index: number, decision: HunkDecision) => HunkDecision) => {
+    (
+      pick: (index: number, decision: HunkDecision) => HunkDecision,
+      pickFile: (path: string, index: number, decision: HunkDecision) => HunkDecision = (
+        _p,
+        _i,
+        d,
+      ) => d,
+    ) => {
       const s = current.current;
       if (!s || s.streaming) return;
       const view = viewOf(s, latest.current.read());
@@ -108,7 +147,15 @@ export function useEditReview(options: {
         if (d === 'undecided') delete decisions[key];
         else decisions[key] = d;
       });
-      settle({ ...s, decisions });
+      const fileDecisions = { ...s.fileDecisions };
+      for (const { review, decisions: made } of fileDecisionsOf(s))
+        made.forEach((made1, i) => {
+          const key = fileHunkKey(review.path, i);
+          const d = pickFile(review.path, i, made1);
+          if (d === 'undecided') delete fileDecisions[key];
+          else fileDecisions[key] = d;
+        });
+      settle({ ...s, decisions, fileDecisions });
     },
     [settle],
   );
@@ -128,12 +175,20 @@ export function useEditReview(options: {
       const s = current.current;
       if (s && s.streaming && s.proposal !== proposal) commit({ ...s, proposal });
     }, []),
-    /** The answer is complete: its hunks can be decided (a proposal that changes nothing closes). */
+    /**
+     * The answer is complete: its hunks can be decided (a proposal that changes nothing closes);
+     * `files`, an edit across files' other files to review.
+     */
     ready: useCallback(
-      (proposal: string) => {
+      (proposal: string, files?: readonly FileReview[]) => {
         const s = current.current;
         if (!s) return;
-        settle({ ...s, proposal, streaming: false });
+        settle({
+          ...s,
+          proposal,
+          streaming: false,
+          ...(files ? { files, fileDecisions: {} } : {}),
+        });
       },
       [settle],
     ),
@@ -147,7 +202,20 @@ export function useEditReview(options: {
     ),
     /** Accept all / Reject all: every hunk, whatever was decided before; the review resolves. */
     decideAll: useCallback(
-      (decision: 'accepted' | 'rejected') => decideWhere(() => decision),
+      (decision: 'accepted' | 'rejected') =>
+        decideWhere(
+          () => decision,
+          () => decision,
+        ),
+      [decideWhere],
+    ),
+    /** Accepts or rejects hunk `index` of another file ('undecided' undoes), or all its hunks. */
+    decideFile: useCallback(
+      (path: string, index: number | 'all', decision: HunkDecision) =>
+        decideWhere(
+          (_i, d) => d,
+          (p, i, d) => (p === path && (index === 'all' || i === index) ? decision : d),
+        ),
       [decideWhere],
     ),
     /** Rebases after the user typed: a review whose hunks all vanished resolves. */

@@ -28,6 +28,8 @@ import type { LineRange } from '@codewright/contract';
 import { client } from '../../../sdk.ts';
 import { conversationOf, localMessageId, type ChatMessage } from '../chat.ts';
 import { runEditCall } from '../review/edit-call.ts';
+import { runTreeEditCall } from '../review/tree-edit-call.ts';
+import { finishTreeEdit, resolveTreeEdit, type TreeSnapshot } from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
 
@@ -59,6 +61,10 @@ export interface GenerationDeps {
   onEditStarted?: () => void;
   /** An accepted edit was recorded as a version: the project's saved code is now `code`. */
   onCommitted?: (code: string) => void;
+  /** A saved project's files as the editor holds them (issue 46); null for an unsaved one. */
+  readTree?: () => TreeSnapshot | null;
+  /** An accepted edit across files wrote the project's files: they are read again. */
+  onFilesChanged?: () => void;
 }
 
 /** How an edit was asked for: Edit selection names lines; Fix with AI is source `fix`. */
@@ -93,6 +99,20 @@ export function useGeneration(deps: GenerationDeps) {
     read: () => latest.current.read().code,
     resolve: (resolution) => {
       const d = latest.current;
+      const projectId = d.read().projectId;
+      if (projectId && resolution.files.some((f) => f.kind !== 'unchanged')) {
+        resolveTreeEdit(resolution, {
+          setCode: d.setCode,
+          readCode: () => d.read().code,
+          readTree: () => d.readTree?.() ?? null,
+          setMessages: d.setMessages,
+          markCurrent: d.markCurrent,
+          projectId,
+          onCommitted: (code) => d.onCommitted?.(code),
+          onFilesChanged: () => d.onFilesChanged?.(),
+        });
+        return;
+      }
       resolveEdit(resolution, {
         setCode: d.setCode,
         setMessages: d.setMessages,
@@ -200,7 +220,30 @@ export function useGeneration(deps: GenerationDeps) {
         proposal = null;
       };
 
+      // A saved project of several files: the edit is across them (issue 46); an Edit selection
+      // stays within its file.
+      const tree = isEdit && openProject && !options.selection ? (d.readTree?.() ?? null) : null;
       try {
+        if (tree && openProject && tree.files.size > 1) {
+          const result = await runTreeEditCall({
+            ...tree,
+            language,
+            request,
+            history,
+            context,
+            projectId: openProject,
+            signal: drop.signal,
+            stopSignal: stop.signal,
+            onText: (text) => {
+              pending = text;
+              frame ||= requestAnimationFrame(flushEdit);
+            },
+          });
+          cancelAnimationFrame(frame);
+          finishTreeEdit(answerId, result, tree, { setMessages: d.setMessages, review });
+          if (review.isOpen()) d.onEditStarted?.();
+          return;
+        }
         if (isEdit) {
           const result = await runEditCall({
             code,

@@ -8,6 +8,7 @@ import { DRAFT_VERSION, fromDraftMessage, toDraftMessage, type GeneratorDraft } 
 import { followUpsFor } from '../follow-ups.ts';
 import { classifyUpload, imagePath, imagePrompt, languageForFile } from '../upload.ts';
 import { useDraft } from './use-draft.ts';
+import type { TreeSnapshot } from './tree-edit-outcome.ts';
 import { useGeneration } from './use-generation.ts';
 import { useProjectSave } from './use-project-save.ts';
 
@@ -36,6 +37,10 @@ export interface GeneratorOptions {
   contextItems?: PromptContextItem[];
   /** Puts a restored draft's chips back in the composer. */
   restoreContext?: (items: PromptContextItem[]) => void;
+  /** A saved project's files as the editor holds them: an edit is across them (issue 46). */
+  readTree?: () => TreeSnapshot | null;
+  /** An accepted edit across files wrote the project's files. */
+  onFilesChanged?: () => void;
 }
 
 /**
@@ -115,6 +120,8 @@ export function useGenerator(options: GeneratorOptions) {
     onFinished: () => options.onGenerated?.(),
     onEditStarted: () => options.onEditStarted?.(),
     readContext: () => options.readContext?.() ?? [],
+    readTree: () => options.readTree?.() ?? null,
+    onFilesChanged: () => options.onFilesChanged?.(),
     // An accepted edit became a version: the project's stored code is the editor's now.
     onCommitted: (committed) => setBaseline((b) => ({ ...b, code: committed })),
     takeImageUrls: (request) => {

@@ -37,6 +37,7 @@ import { ContextChips } from '../context/context-chips.tsx';
 import { GeneratorMediaContext } from '../context/media-context.ts';
 import { useComposerContext } from '../context/use-composer-context.ts';
 import { client } from '../../../sdk.ts';
+import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
 import { ViewerNotice, useProjectRole, countsAgainst, useProjectPlan } from '../../teams/index.ts';
 
 const VIEWER_SAVE_REFUSED =
@@ -182,7 +183,17 @@ function Generator({
   // held focus at send time, focus goes back to it once the answer (or proposal) has arrived.
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const promptHadFocus = useRef(false);
+  // The project's files as the editor holds them, for an AI edit across them (issue 46); set
+  // once the files hook below has them.
+  const treeReader = useRef<() => TreeSnapshot | null>(() => null);
+  const filesReload = useRef<() => void>(() => undefined);
+  const openPath = useRef<string | null>(null);
+  const rememberOpenPath = useCallback((path: string | null) => {
+    openPath.current = path;
+  }, []);
   const g = useGenerator({
+    readTree: () => treeReader.current(),
+    onFilesChanged: () => filesReload.current(),
     readContext: composer.context.read,
     contextItems: composer.context.kept,
     restoreContext: composer.context.restore,
@@ -254,11 +265,23 @@ function Generator({
     [files.files],
   );
   const mainPath = files.files.find((f) => f.isMain)?.path;
+  useEffect(() => {
+    filesReload.current = files.reload;
+    treeReader.current = () => {
+      if (!mainPath || !g.projectId) return null;
+      const tree = new Map(files.files.map((f) => [f.path, f.isMain ? g.code : f.content]));
+      const open = openPath.current;
+      return { files: tree, mainPath, openPath: open && tree.has(open) ? open : mainPath };
+    };
+  });
   const preview = useGeneratorPreview({
     code: g.code,
     setCode: g.setCode,
     // Opening while code streams in lets Python start before its code is final.
-    show: wide ? hasCode || g.streamingCode : tab === 'preview',
+    // A saved project's first run waits for its files, so its imports resolve from the start.
+    show:
+      (wide ? hasCode || g.streamingCode : tab === 'preview') &&
+      !(files.loading && files.files.length === 0),
     streaming: g.streamingCode,
     sendEdit: g.send,
     onReveal: () => setTab('code'),
@@ -402,6 +425,7 @@ function Generator({
             markers={preview.markers}
             reveal={preview.reveal}
             files={g.projectId ? files : null}
+            onActivePathChange={rememberOpenPath}
           />
         }
         preview={

@@ -1,0 +1,131 @@
+/**
+ * An AI edit across a project's files (issue 46, docs/decisions/048): the prompt shows the open
+ * file, its imports and importers and the files the user added, within a budget, and lists the
+ * rest; the answer names each file it changes, adds or deletes. Streams it, makes the one retry
+ * when blocks fail (free, decision 023), and returns the proposed tree for the review — or why
+ * there is none. Nothing here writes a file or touches the editor.
+ */
+import {
+  applyTreeAnswer,
+  buildEditRetryMessages,
+  buildTreePrompt,
+  recentTurns,
+  selectTreeContext,
+  TREE_ANSWER_MESSAGES,
+  withContext,
+  type ConversationEntry,
+  type PromptContextItem,
+  type SectionProblem,
+} from '@codewright/contract';
+import { client } from '../../../sdk.ts';
+
+export interface TreeEditInput {
+  /** The project's files as the editor holds them (path → content), the main one included. */
+  files: ReadonlyMap<string, string>;
+  mainPath: string;
+  /** The file in the editor: always shown to the model. */
+  openPath: string;
+  language: string;
+  request: string;
+  history: readonly ConversationEntry[];
+  context?: readonly PromptContextItem[];
+  projectId: string;
+  signal: AbortSignal;
+  stopSignal: AbortSignal;
+  onText: (text: string) => void;
+}
+
+export type TreeEditResult =
+  | {
+      status: 'ready';
+      /** The whole tree the answer proposes. */
+      files: Map<string, string>;
+      text: string;
+      refused: SectionProblem[];
+      unappliedBlocks: number;
+    }
+  | { status: 'refused'; message: string; text: string }
+  /** Stopped by the user: nothing of a tagged answer is kept (its files may be half-sent). */
+  | { status: 'stopped'; text: string; charged: boolean };
+
+/** Streams an edit across files (and its one retry) and turns the answer into a proposed tree. */
+export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditResult> {
+  const { files, mainPath, language } = input;
+  const prompt = withContext(
+    buildTreePrompt({
+      language,
+      request: input.request,
+      files,
+      mainPath,
+      context: selectTreeContext({ files, openPath: input.openPath }),
+    }),
+    input.context ?? [],
+  );
+  let shown = '';
+  const stream = (
+    messages: { role: 'user' | 'assistant'; content: string }[],
+    prefix: string,
+    retryOf?: string,
+  ) =>
+    client.ai.streamText({
+      messages,
+      meter: 'edit',
+      ...(retryOf ? { retryOf } : {}),
+      projectId: input.projectId,
+      signal: input.signal,
+      stopSignal: input.stopSignal,
+      onDelta: (_delta, text) => {
+        shown = prefix + text;
+        input.onText(shown);
+      },
+    });
+
+  const first = await stream(
+    [...recentTurns(input.history), { role: 'user', content: prompt }],
+    '',
+  );
+  if (first.finishReason === 'stopped')
+    return { status: 'stopped', text: first.text, charged: first.charged === true };
+  const answer = applyTreeAnswer({ files, mainPath, language, ...first });
+  if (answer.status === 'refused')
+    return { status: 'refused', message: answer.message, text: first.text };
+  if (answer.status === 'ready')
+    return {
+      status: 'ready',
+      files: answer.files,
+      text: first.text,
+      refused: answer.refused,
+      unappliedBlocks: answer.unapplied.reduce((n, f) => n + f.failed.length, 0),
+    };
+
+  const prefix = `${first.text}\n\n_Some changes did not fit the code; asking the model once more…_\n\n`;
+  const second = await stream(
+    buildEditRetryMessages({ prompt, answer: first.text, retry: answer.retry }),
+    prefix,
+    first.answerId,
+  );
+  const text = prefix + second.text;
+  if (second.finishReason === 'stopped') return { status: 'stopped', text, charged: true };
+  const retried = applyTreeAnswer({
+    files: answer.pending.files,
+    mainPath,
+    language,
+    text: second.text,
+    finishReason: second.finishReason,
+    attempt: 2,
+    pending: answer.pending,
+  });
+  if (retried.status === 'ready')
+    return {
+      status: 'ready',
+      files: retried.files,
+      text,
+      refused: retried.refused,
+      unappliedBlocks: retried.unapplied.reduce((n, f) => n + f.failed.length, 0),
+    };
+  return {
+    status: 'refused',
+    message: retried.status === 'refused' ? retried.message : TREE_ANSWER_MESSAGES['blocks-failed'],
+    text,
+  };
+}

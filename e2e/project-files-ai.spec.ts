@@ -1,0 +1,88 @@
+/**
+ * The AI across a project's files (issue 46), with the scripted model (e2e/README.md, "Prompts
+ * across files"): an edit in a project of several files names each file it changes or adds; the
+ * review lists each with its changes; accepting one file and rejecting another leaves exactly
+ * that in the tree, on the server and in the preview, as one version.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { expect, sendPrompt, test, waitIdle } from './fixtures.ts';
+import { proProject, serverFiles } from './project-files-helpers.ts';
+
+const APP = "import { greet } from './helper.js';\nconsole.log(greet('files'));";
+const HELPER = "export const greet = (name) => 'hello ' + name;";
+
+const review = (page: Page) => page.getByTestId('review-panel');
+const reviewFile = (page: Page, path: string) =>
+  review(page).locator(`[data-testid="review-file"][data-path="${path}"]`);
+
+for (const width of [1280, 390]) {
+  test(`${width} px: an edit across files is reviewed per file; one file accepted, one rejected, one version`, async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 860 });
+    const { id, auth } = await proProject(page, login, { language: 'JavaScript', code: APP });
+    const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+      headers: auth,
+      data: [
+        { project_id: id, path: 'helper.js', content: HELPER },
+        { project_id: id, path: 'notes.md', content: '# Notes' },
+      ],
+    });
+    expect(added.status()).toBe(201);
+    const versionsNow = async () =>
+      (
+        (await (
+          await page.request.get(`/api/versions/codewright/${id}`, { headers: auth })
+        ).json()) as { versions: Array<{ source: string; prompt: string | null }> }
+      ).versions;
+    const before = (await versionsNow()).length;
+
+    await page.goto(`/generator/${id}`);
+    await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+    const request = 'Log louder [[also:helper.js]] [[add:lib/extra.js]]';
+    await sendPrompt(page, request);
+    await expect(review(page)).toBeVisible({ timeout: 20_000 });
+    await expect(review(page).getByTestId('review-status')).toContainText('3 changes proposed');
+    // The open file's change in the diff; the other files listed, each with its change.
+    await expect(reviewFile(page, 'helper.js')).toContainText('changed');
+    await expect(reviewFile(page, 'helper.js')).toContainText('+ // edited: Log louder');
+    await expect(reviewFile(page, 'lib/extra.js')).toContainText('new file');
+    await page.screenshot({ path: `e2e/output/screenshots/project-files-ai-${width}-review.png` });
+    await expectNoSeriousViolations(page, `the review of an edit across files at ${width} px`);
+
+    // Accept the helper's change and the main file's; reject the new file.
+    await reviewFile(page, 'helper.js')
+      .getByRole('button', { name: 'Accept all of helper.js' })
+      .click();
+    await reviewFile(page, 'lib/extra.js')
+      .getByRole('button', { name: 'Reject all of lib/extra.js' })
+      .click();
+    await review(page).getByRole('button', { name: 'Accept change 1', exact: true }).click();
+    await expect(review(page)).toHaveCount(0);
+    await waitIdle(page);
+
+    await expect
+      .poll(async () => serverFiles(page.request, auth, id))
+      .toEqual([
+        { path: 'helper.js', content: `${HELPER}\n// edited: Log louder` },
+        { path: 'main.js', content: `${APP}\n// edited: Log louder` },
+        { path: 'notes.md', content: '# Notes' },
+      ]);
+    const after = await versionsNow();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ source: 'edit', prompt: request });
+    // The editor and the tree show it; the preview runs the edited files.
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
+      'data-code',
+      `${APP}\n// edited: Log louder`,
+    );
+    if (width < 1024) await page.getByRole('tab', { name: /^Preview/ }).click();
+    const panel = page.getByTestId('preview-panel');
+    await panel.getByRole('tab', { name: /^Console/ }).click();
+    await expect(panel.getByTestId('console-line').first()).toContainText('hello files');
+    await page.screenshot({ path: `e2e/output/screenshots/project-files-ai-${width}-done.png` });
+  });
+}
