@@ -1,3 +1,5 @@
+// (Over 300 lines: every write of project files goes through writingFiles — the lock, the plan's
+// limits, who changed it and the one version — so the writes live beside it.)
 import { type SQL, sql } from 'drizzle-orm';
 import { PROJECT_FILE_LIMITS, type ProjectFileChangesBody } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';

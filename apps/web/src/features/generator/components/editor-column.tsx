@@ -17,7 +17,8 @@ import type { EditOptions } from '../hooks/use-generation.ts';
 import type { EditReview } from '../hooks/use-edit-review.ts';
 import { EditSelectionDialog } from './edit-selection-dialog.tsx';
 import type { ProjectFiles } from '../files/use-project-files.ts';
-import { EditorPanel, monacoLanguage } from './editor-panel.tsx';
+import { EditorPanel } from './editor-panel.tsx';
+import { monacoLanguage } from './monaco-language.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Code2, Download, FileArchive, FolderTree, Loader2, WandSparkles } from 'lucide-react';
 import { saveBlob } from '../../../components/save-blob.ts';
-import { LANGUAGES, MESSAGES, extensionFor } from '@codewright/contract';
+import { MESSAGES, extensionFor } from '@codewright/contract';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -19,6 +19,7 @@ import { FileTabs } from '../files/file-tabs.tsx';
 import { FilesProblem, FilesSide } from '../files/files-side.tsx';
 import { useFileTabs } from '../files/use-file-tabs.ts';
 import type { ProjectFiles } from '../files/use-project-files.ts';
+import { monacoLanguage } from './monaco-language.ts';
 import { WIDE_QUERY } from './workspace-layout.tsx';
 
 export interface EditorPanelProps {
@@ -66,11 +67,6 @@ const TAB_FOCUS_KEYS =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent)
     ? 'Ctrl+Shift+M'
     : 'Ctrl+M';
-
-/** Monaco language id of a language label ("C#" → "csharp"); plaintext when unknown. */
-export function monacoLanguage(label: string): string {
-  return LANGUAGES.find((l) => l.label === label || l.id === label)?.id ?? 'plaintext';
-}
 
 /**
  * "Code Editor" (SPEC §2.12, §4.4, §8.2): the editor column — a header with its tabs, the

@@ -37,9 +37,8 @@ export interface GeneratorOptions {
   contextItems?: PromptContextItem[];
   /** Puts a restored draft's chips back in the composer. */
   restoreContext?: (items: PromptContextItem[]) => void;
-  /** A saved project's files as the editor holds them: an edit is across them (issue 46). */
+  /** A saved project's files as the editor holds them (issue 46), and: an answer wrote them. */
   readTree?: () => TreeSnapshot | null;
-  /** An accepted edit across files wrote the project's files. */
   onFilesChanged?: () => void;
 }
 
