@@ -2,7 +2,8 @@
  * The AI across a project's files (issue 46), with the scripted model (e2e/README.md, "Prompts
  * across files"): an edit in a project of several files names each file it changes or adds; the
  * review lists each with its changes; accepting one file and rejecting another leaves exactly
- * that in the tree, on the server and in the preview, as one version.
+ * that in the tree, on the server and in the preview, as one version. A first generation in a
+ * saved project makes a React app of three files.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -42,10 +43,19 @@ for (const width of [1280, 390]) {
 
     await page.goto(`/generator/${id}`);
     await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
-    const request = 'Log louder [[also:helper.js]] [[add:lib/extra.js]]';
+    // The composer says which files the edit sends: the open one and what it imports; a file
+    // can be added (the model then sees it, and may change it) or left out.
+    if (width < 1024) await page.getByRole('tab', { name: /^Chat/ }).click();
+    const sent = page.getByRole('list', { name: 'Files sent with the edit' });
+    await expect(sent.getByTestId('context-file')).toHaveText([/main\.js\s*open/, /helper\.js/]);
+    await page.getByRole('combobox', { name: 'Add a file to the edit' }).selectOption('notes.md');
+    await expect(sent.locator('[data-path="notes.md"]')).toBeVisible();
+    await page.screenshot({ path: `e2e/output/screenshots/project-files-ai-${width}-context.png` });
+    const request = 'Log louder [[also:helper.js]] [[also:notes.md]] [[add:lib/extra.js]]';
     await sendPrompt(page, request);
     await expect(review(page)).toBeVisible({ timeout: 20_000 });
-    await expect(review(page).getByTestId('review-status')).toContainText('3 changes proposed');
+    await expect(review(page).getByTestId('review-status')).toContainText('4 changes proposed');
+    await expect(reviewFile(page, 'notes.md')).toContainText('changed');
     // The open file's change in the diff; the other files listed, each with its change.
     await expect(reviewFile(page, 'helper.js')).toContainText('changed');
     await expect(reviewFile(page, 'helper.js')).toContainText('+ // edited: Log louder');
@@ -53,12 +63,15 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `e2e/output/screenshots/project-files-ai-${width}-review.png` });
     await expectNoSeriousViolations(page, `the review of an edit across files at ${width} px`);
 
-    // Accept the helper's change and the main file's; reject the new file.
+    // Accept the helper's change and the main file's; reject the new file and the notes.
     await reviewFile(page, 'helper.js')
       .getByRole('button', { name: 'Accept all of helper.js' })
       .click();
     await reviewFile(page, 'lib/extra.js')
       .getByRole('button', { name: 'Reject all of lib/extra.js' })
+      .click();
+    await reviewFile(page, 'notes.md')
+      .getByRole('button', { name: 'Reject all of notes.md' })
       .click();
     await review(page).getByRole('button', { name: 'Accept change 1', exact: true }).click();
     await expect(review(page)).toHaveCount(0);
@@ -86,3 +99,44 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `e2e/output/screenshots/project-files-ai-${width}-done.png` });
   });
 }
+
+test('1280 px: a first generation in a saved project makes a React app of three files', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const { id, auth } = await proProject(page, login, { language: 'JavaScript', code: '' });
+  await page.goto(`/generator/${id}`);
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+  await sendPrompt(page, 'A greeting app [[tree-app]]');
+  await waitIdle(page);
+  // The component is the main file, in the editor; its helper and styles are files beside it.
+  await expect(page.getByTestId('editor-panel')).toHaveAttribute(
+    'data-code',
+    /^import \{ Greeting \} from '\.\/Greeting\.jsx';/,
+  );
+  const tree = page.getByRole('tree', { name: 'Project files' });
+  await expect(tree.locator('[data-path="Greeting.jsx"]')).toBeVisible();
+  await expect(tree.locator('[data-path="styles.css"]')).toBeVisible();
+  await expect
+    .poll(async () => (await serverFiles(page.request, auth, id)).map((f) => f.path))
+    .toEqual(['Greeting.jsx', 'main.js', 'styles.css']);
+  const versions = (
+    (await (
+      await page.request.get(`/api/versions/codewright/${id}`, { headers: auth })
+    ).json()) as { versions: Array<{ source: string; prompt: string | null }> }
+  ).versions;
+  expect(versions[0]).toMatchObject({
+    source: 'generation',
+    prompt: 'A greeting app [[tree-app]]',
+  });
+  // The preview runs the three files: the heading in the stylesheet's green.
+  const heading = page
+    .getByTestId('preview-frame-host')
+    .frameLocator('iframe:not([aria-hidden])')
+    .getByRole('heading', { name: 'Hello, world!' });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await expect(heading).toHaveCSS('color', 'rgb(0, 128, 0)');
+  await page.screenshot({ path: 'e2e/output/screenshots/project-files-ai-1280-generated.png' });
+});

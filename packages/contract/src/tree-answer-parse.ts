@@ -132,3 +132,26 @@ export function parseTreeAnswer(text: string): ParsedTreeAnswer {
     explanation: prose.join('\n').trim(),
   };
 }
+
+/**
+ * The content of `path`'s `<file>` section as far as an answer still arriving has it (a fence
+ * line opening it left out), or null before its opening tag has arrived — what a generation
+ * across files shows in the editor while it streams.
+ */
+export function partialFileSection(text: string, path: string): string | null {
+  const lines = splitLines(text.replace(/\r\n/g, '\n'));
+  const start = lines.findIndex((line) => {
+    const open = OPEN.exec(line);
+    return open !== null && open[1] === 'file' && open[2] === path;
+  });
+  if (start === -1 || start === lines.length - 1) return null;
+  const body: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (CLOSE.file.test(line)) return unfenced(body);
+    body.push(line);
+  }
+  // Still arriving: its last line may be incomplete, and a fence opening it is not code.
+  body.pop();
+  if (body.length > 0 && FENCE.test(body[0]!)) body.shift();
+  return body.join('\n');
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_RETRY_HEADING } from './edit-prompts.ts';
 import { applyTreeAnswer, type TreeAnswerInput } from './tree-answer.ts';
-import { parseTreeAnswer } from './tree-answer-parse.ts';
+import { parseTreeAnswer, partialFileSection } from './tree-answer-parse.ts';
 
 const TREE = new Map([
   [
@@ -267,5 +267,21 @@ describe('applyTreeAnswer', () => {
       pending: first.pending,
     });
     expect(second).toMatchObject({ status: 'refused', reason: 'blocks-failed' });
+  });
+});
+
+describe('partialFileSection', () => {
+  it('gives the named file as far as it has arrived, its complete lines only, without a fence', () => {
+    const text =
+      'An app.\n<file path="src/util.js">\nexport const u = 1;\n</file>\n<file path="main.jsx">\n```jsx\nimport { u } from';
+    expect(partialFileSection(text, 'src/util.js')).toBe('export const u = 1;');
+    expect(partialFileSection(text, 'main.jsx')).toBe('');
+    expect(partialFileSection(`${text} './src/util.js';\nconsole.log(u);\n`, 'main.jsx')).toBe(
+      "import { u } from './src/util.js';\nconsole.log(u);",
+    );
+    expect(partialFileSection(`${text} './src/util.js';\n\`\`\`\n</file>`, 'main.jsx')).toBe(
+      "import { u } from './src/util.js';",
+    );
+    expect(partialFileSection('no tags yet', 'main.jsx')).toBeNull();
   });
 });

@@ -189,3 +189,24 @@ function fenceTagOf(path: string, language: string): string {
   const ext = /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase();
   return (ext && FENCE_BY_EXTENSION[ext]) || fenceTagFor(language);
 }
+
+/** First line of the rules a generation in a saved project adds (the test model reads it). */
+export const TREE_GENERATION_HEADING = 'Several files:';
+
+/**
+ * What a first generation in a saved project adds after the one-file instructions: the app may
+ * instead come as several files, each in a `<file>` section, the main file among them. An answer
+ * of one fenced block is still the main file's (tree-answer.ts).
+ */
+export function treeGenerationRules(mainPath: string): string {
+  return [
+    '',
+    `${TREE_GENERATION_HEADING} when the app is clearer as several files (a component, its helpers, its styles), answer instead with a short explanation and then one section per file, each tag alone on its line:`,
+    '',
+    '<file path="folder/name.ext">',
+    '(the complete content of the file)',
+    '</file>',
+    '',
+    `The project's main file is ${mainPath}: it must be one of them, and it imports the others with relative paths. Paths are relative to the project, with / between folders; no "..".`,
+  ].join('\n');
+}

@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyTreeAnswer,
+  buildGenerationPrompt,
   buildTreePrompt,
   selectTreeContext,
+  treeGenerationRules,
   type TreeAnswerInput,
 } from '@codewright/contract';
 import { answerFor } from '../../../../e2e/fixtures/model-server.mjs';
@@ -109,6 +111,26 @@ describe('the scripted model across files', () => {
       'export function Greeting({ name }) {\n  return <h1 className="greeting">Hello, {name}!</h1>;\n}',
     );
     expect(result.files.get('src/styles.css')).toBe('.greeting { color: rgb(0, 128, 0); }');
+  });
+
+  it('[[tree-app]] in a first generation of a saved project answers the three files; without it, one file', () => {
+    const prompt = (request: string) =>
+      `${buildGenerationPrompt({ language: 'JavaScript', request, currentCode: '' })}\n${treeGenerationRules('main.js')}`;
+    const empty = new Map([['main.js', '']]);
+    const result = applyTreeAnswer({
+      files: empty,
+      mainPath: 'main.js',
+      language: 'JavaScript',
+      text: answerFor(prompt('a greeting [[tree-app]]')),
+      finishReason: 'stop',
+    });
+    if (result.status !== 'ready') throw new Error(`not ready: ${result.status}`);
+    expect(Object.fromEntries(result.files)).toEqual({
+      'Greeting.jsx': TREE_APP.greeting,
+      'main.js': TREE_APP.main,
+      'styles.css': TREE_APP.styles,
+    });
+    expect(answerFor(prompt('a greeting'))).not.toContain('<file');
   });
 
   it('[[tree-miss]] fails the open file’s block first, then the retry applies', () => {

@@ -157,7 +157,10 @@ describe('files changed by an accepted AI edit', () => {
         { source: 'edit', changes: [{ path: 'a.js', content: 'x', delete: true }] },
         'give either content (the whole new file) or delete: true, not both',
       ],
-      [{ source: 'save', changes: [{ path: 'a.js', content: 'x' }] }, 'must be edit or fix'],
+      [
+        { source: 'save', changes: [{ path: 'a.js', content: 'x' }] },
+        'must be generation, edit or fix',
+      ],
       [{ source: 'edit', changes: [] }, 'must hold at least one change'],
       [
         { source: 'edit', changes: [{ path: 'nul.js', content: 'a\u0000b' }] },

@@ -61,7 +61,7 @@ export interface ProjectCodeChange {
 }
 
 /** What a write of project files records as its version's source. */
-export type FileWriteSource = 'save' | 'upload' | 'edit' | 'fix';
+export type FileWriteSource = 'save' | 'upload' | 'generation' | 'edit' | 'fix';
 
 function assertFeature(caller: VersionCaller): void {
   if (!PLAN_LIMITS[caller.plan].versionControl) {

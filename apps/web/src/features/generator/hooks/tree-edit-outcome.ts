@@ -7,7 +7,15 @@
  */
 import type { Dispatch, SetStateAction } from 'react';
 import { toast } from 'sonner';
-import { prepareTreeReview, type ProjectFileChangesBody } from '@codewright/contract';
+import {
+  applyTreeAnswer,
+  extractCode,
+  parseTreeAnswer,
+  partialCode,
+  partialFileSection,
+  prepareTreeReview,
+  type ProjectFileChangesBody,
+} from '@codewright/contract';
 import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 import type { ChatMessage } from '../chat.ts';
@@ -21,6 +29,9 @@ export interface TreeSnapshot {
   mainPath: string;
   /** The file in the editor. */
   openPath: string;
+  /** Files the user added to the edit's context, and took out of it (the composer's). */
+  pinned?: readonly string[];
+  excluded?: readonly string[];
 }
 
 export const TREE_REVIEW_MESSAGES = {
@@ -106,19 +117,76 @@ export function resolveTreeEdit(resolution: ReviewResolution, deps: TreeResolveD
   toast.success(REVIEW_MESSAGES.applied(accepted, total));
   if (typed.length > 0) toast.warning(TREE_REVIEW_MESSAGES.typedMeanwhile(typed));
   if (changes.length === 0) return;
+  writeFiles(deps.projectId, { source: session.source, prompt: session.request, changes }, () => {
+    if (mainChanged) deps.onCommitted(code);
+    deps.onFilesChanged();
+  });
+}
+
+/** Writes an answer's files as one version; a failure says so and offers Retry until it works. */
+function writeFiles(projectId: string, body: ProjectFileChangesBody, done: () => void): void {
   const save = () =>
-    client.db
-      .changeFiles(deps.projectId, { source: session.source, prompt: session.request, changes })
-      .then(
-        () => {
-          if (mainChanged) deps.onCommitted(code);
-          deps.onFilesChanged();
-        },
-        (error: unknown) =>
-          toast.error(TREE_REVIEW_MESSAGES.saveFailed(messageOf(error)), {
-            duration: Infinity,
-            action: { label: 'Retry', onClick: () => void save() },
-          }),
-      );
+    client.db.changeFiles(projectId, body).then(done, (error: unknown) =>
+      toast.error(TREE_REVIEW_MESSAGES.saveFailed(messageOf(error)), {
+        duration: Infinity,
+        action: { label: 'Retry', onClick: () => void save() },
+      }),
+    );
   void save();
+}
+
+/**
+ * The code a generation in a saved project shows while it streams: the main file's `<file>`
+ * section so far, or a one-file answer's code; nothing while other files' sections arrive first.
+ */
+export function liveMainCode(text: string, mainPath: string): string | null {
+  const section = partialFileSection(text, mainPath);
+  if (section !== null) return section;
+  return /^[ \t]*<file[ \t]+path=/m.test(text) ? null : partialCode(text);
+}
+
+/**
+ * A finished generation in a saved project: the tree its answer proposes. A one-file answer, or
+ * sections that change only the main file: `{ code }`, the main file's, for the usual path. Several: the main file's code too,
+ * and `write` saves every file as one `generation` version (a failed write offers Retry).
+ * Refused (cut off, no usable file): `{ refused }`, its message.
+ */
+export function treeGenerationOf(
+  text: string,
+  finishReason: string,
+  tree: TreeSnapshot,
+  language: string,
+): { refused: string } | { code: string; write: ((deps: TreeWriteDeps) => void) | null } {
+  // A one-file answer is taken as a generation always was (decision 013).
+  if (!parseTreeAnswer(text).tagged) return { code: extractCode(text), write: null };
+  const answer = applyTreeAnswer({
+    files: tree.files,
+    mainPath: tree.mainPath,
+    language,
+    text,
+    finishReason,
+  });
+  if (answer.status !== 'ready')
+    return { refused: answer.status === 'refused' ? answer.message : REVIEW_MESSAGES.refusedNote };
+  const code = answer.files.get(tree.mainPath) ?? '';
+  const changes: ProjectFileChangesBody['changes'] = [];
+  for (const [path, content] of answer.files)
+    if (path !== tree.mainPath && tree.files.get(path) !== content) changes.push({ path, content });
+  if (changes.length === 0) return { code, write: null };
+  changes.push({ path: tree.mainPath, content: code });
+  if (answer.refused.length > 0)
+    toast.warning(TREE_REVIEW_MESSAGES.refusedFiles(answer.refused.map((r) => r.message)));
+  const write = (deps: TreeWriteDeps) =>
+    writeFiles(deps.projectId, { source: 'generation', prompt: deps.request, changes }, () => {
+      deps.onCommitted(code);
+      deps.onFilesChanged();
+    });
+  return { code, write };
+}
+
+export interface TreeWriteDeps {
+  projectId: string;
+  request: string;
+  onCommitted: (code: string) => void;
+  onFilesChanged: () => void;
 }

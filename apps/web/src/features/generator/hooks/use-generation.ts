@@ -20,7 +20,9 @@ import {
   contextRefOf,
   extractCode,
   partialCode,
+  treeGenerationRules,
   withContextMessages,
+  type ConversationMessage,
   type PromptContextItem,
 } from '@codewright/contract';
 import { CodewrightError, type PlanInfo } from '@codewright/sdk';
@@ -29,11 +31,27 @@ import { client } from '../../../sdk.ts';
 import { conversationOf, localMessageId, type ChatMessage } from '../chat.ts';
 import { runEditCall } from '../review/edit-call.ts';
 import { runTreeEditCall } from '../review/tree-edit-call.ts';
-import { finishTreeEdit, resolveTreeEdit, type TreeSnapshot } from './tree-edit-outcome.ts';
+import {
+  finishTreeEdit,
+  liveMainCode,
+  resolveTreeEdit,
+  treeGenerationOf,
+  type TreeSnapshot,
+} from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
 
 const LIMIT_CODES = new Set(['GENERATION_LIMIT_REACHED', 'EDIT_LIMIT_REACHED']);
+
+/** A generation in a saved project (its main file at `mainPath`) may answer several files. */
+function withTreeRules(messages: ConversationMessage[], mainPath: string | undefined) {
+  const last = messages[messages.length - 1];
+  if (!mainPath || !last) return messages;
+  return [
+    ...messages.slice(0, -1),
+    { ...last, content: `${last.content}\n${treeGenerationRules(mainPath)}` },
+  ];
+}
 
 export interface GenerationDeps {
   plan: PlanInfo | null;
@@ -196,7 +214,7 @@ export function useGeneration(deps: GenerationDeps) {
         const text = pending;
         pending = null;
         update({ content: text });
-        const code = partialCode(text);
+        const code = genTree ? liveMainCode(text, genTree.mainPath) : partialCode(text);
         if (code !== null) setLiveCode(code);
       };
 
@@ -221,8 +239,9 @@ export function useGeneration(deps: GenerationDeps) {
       };
 
       // A saved project of several files: the edit is across them (issue 46); an Edit selection
-      // stays within its file.
+      // stays within its file. A first generation in a saved project may make several files.
       const tree = isEdit && openProject && !options.selection ? (d.readTree?.() ?? null) : null;
+      const genTree = !isEdit && openProject ? (d.readTree?.() ?? null) : null;
       try {
         if (tree && openProject && tree.files.size > 1) {
           const result = await runTreeEditCall({
@@ -271,7 +290,10 @@ export function useGeneration(deps: GenerationDeps) {
         }
         const result = await client.ai.streamText({
           messages: withContextMessages(
-            buildConversationMessages({ history, language, request, currentCode: code }),
+            withTreeRules(
+              buildConversationMessages({ history, language, request, currentCode: code }),
+              genTree?.mainPath,
+            ),
             context,
           ),
           meter,
@@ -289,7 +311,11 @@ export function useGeneration(deps: GenerationDeps) {
         const done = new Date().toISOString();
         if (result.finishReason === 'stopped') {
           // Stop: charged ⇔ text was delivered; the partial code stays when code had begun.
-          const partial = result.charged ? partialCode(result.text) : null;
+          const partial = !result.charged
+            ? null
+            : genTree
+              ? liveMainCode(result.text, genTree.mainPath)
+              : partialCode(result.text);
           if (partial !== null) {
             d.setCode(partial);
             d.markCurrent(answerId);
@@ -312,7 +338,25 @@ export function useGeneration(deps: GenerationDeps) {
             }),
           );
         } else {
-          const extracted = extractCode(result.text);
+          const made = genTree
+            ? treeGenerationOf(result.text, result.finishReason, genTree, language)
+            : { code: extractCode(result.text), write: null };
+          if ('refused' in made) {
+            update({
+              content: `${result.text}\n\n**${REVIEW_MESSAGES.refusedNote}:** ${made.refused}`,
+              streaming: false,
+              timestamp: done,
+            });
+            toast.error(made.refused);
+            return;
+          }
+          const extracted = made.code;
+          made.write?.({
+            projectId: openProject!,
+            request,
+            onCommitted: (saved) => latest.current.onCommitted?.(saved),
+            onFilesChanged: () => latest.current.onFilesChanged?.(),
+          });
           d.setCode(extracted);
           update({
             content: result.text,

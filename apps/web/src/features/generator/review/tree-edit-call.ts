@@ -25,6 +25,9 @@ export interface TreeEditInput {
   mainPath: string;
   /** The file in the editor: always shown to the model. */
   openPath: string;
+  /** Files the user added to the context, and took out of it. */
+  pinned?: readonly string[];
+  excluded?: readonly string[];
   language: string;
   request: string;
   history: readonly ConversationEntry[];
@@ -57,7 +60,12 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
       request: input.request,
       files,
       mainPath,
-      context: selectTreeContext({ files, openPath: input.openPath }),
+      context: selectTreeContext({
+        files,
+        openPath: input.openPath,
+        pinned: input.pinned ?? [],
+        excluded: input.excluded ?? [],
+      }),
     }),
     input.context ?? [],
   );

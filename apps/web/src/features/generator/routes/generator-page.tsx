@@ -34,6 +34,8 @@ import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useToastClearance } from '../hooks/use-toast-clearance.ts';
 import { ComposerTools } from '../context/composer-tools.tsx';
 import { ContextChips } from '../context/context-chips.tsx';
+import { ContextFiles } from '../context/context-files.tsx';
+import { useEditFiles } from '../context/use-edit-files.ts';
 import { GeneratorMediaContext } from '../context/media-context.ts';
 import { useComposerContext } from '../context/use-composer-context.ts';
 import { client } from '../../../sdk.ts';
@@ -187,10 +189,6 @@ function Generator({
   // once the files hook below has them.
   const treeReader = useRef<() => TreeSnapshot | null>(() => null);
   const filesReload = useRef<() => void>(() => undefined);
-  const openPath = useRef<string | null>(null);
-  const rememberOpenPath = useCallback((path: string | null) => {
-    openPath.current = path;
-  }, []);
   const g = useGenerator({
     readTree: () => treeReader.current(),
     onFilesChanged: () => filesReload.current(),
@@ -265,14 +263,10 @@ function Generator({
     [files.files],
   );
   const mainPath = files.files.find((f) => f.isMain)?.path;
+  const editFiles = useEditFiles({ files: files.files, code: g.code, projectId: g.projectId });
   useEffect(() => {
     filesReload.current = files.reload;
-    treeReader.current = () => {
-      if (!mainPath || !g.projectId) return null;
-      const tree = new Map(files.files.map((f) => [f.path, f.isMain ? g.code : f.content]));
-      const open = openPath.current;
-      return { files: tree, mainPath, openPath: open && tree.has(open) ? open : mainPath };
-    };
+    treeReader.current = editFiles.snapshot;
   });
   const preview = useGeneratorPreview({
     code: g.code,
@@ -385,12 +379,23 @@ function Generator({
                 uploadAccept={composer.uploadAccept}
                 uploadWhat={composer.uploadWhat}
                 attachments={
-                  <ContextChips
-                    chips={composer.context.chips}
-                    tokens={composer.context.tokens}
-                    onRemove={composer.context.remove}
-                    disabled={g.generating}
-                  />
+                  <>
+                    <ContextChips
+                      chips={composer.context.chips}
+                      tokens={composer.context.tokens}
+                      onRemove={composer.context.remove}
+                      disabled={g.generating}
+                    />
+                    {editFiles.context && hasCode ? (
+                      <ContextFiles
+                        context={editFiles.context}
+                        excluded={editFiles.excluded}
+                        onPin={(path) => editFiles.choose(path, 'pinned')}
+                        onExclude={(path) => editFiles.choose(path, 'excluded')}
+                        disabled={g.generating}
+                      />
+                    ) : null}
+                  </>
                 }
                 tools={
                   <ComposerTools
@@ -425,7 +430,7 @@ function Generator({
             markers={preview.markers}
             reveal={preview.reveal}
             files={g.projectId ? files : null}
-            onActivePathChange={rememberOpenPath}
+            onActivePathChange={editFiles.setOpenPath}
           />
         }
         preview={
