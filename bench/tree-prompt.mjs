@@ -15,8 +15,6 @@
 // runs as `npm start` runs it (the built bundle; BENCH_FROM_SOURCE=1: from source through tsx)
 // on a fresh DATA_DIR.
 // treeBenchProject() is also the base tree of bench/tree-answer.mjs.
-// (Over 300 lines: most of it is the templates the project's functions are made from, one
-// line of code a line here; the measurement is the block at the end.)
 // Usage: [TREE_PROMPT_PORT=3963] node bench/tree-prompt.mjs
 import fs from 'node:fs';
 import path from 'node:path';

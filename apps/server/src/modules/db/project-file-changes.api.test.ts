@@ -1,8 +1,10 @@
 // POST /api/db/{project}/projects/{id}/files/changes (issue 46): the files of an accepted AI edit
 // across a project written whole or deleted, all or nothing, as one version of source edit/fix
 // with the request as its prompt; a bad path, a path twice, a delete of a missing or the main
-// file is a 400 naming it and writes nothing; a viewer or a stranger changes nothing.
+// file is a 400 naming it and writes nothing; a viewer or a stranger changes nothing. An edit
+// through the scripted model, applied with the contract's engine, is one version of three files.
 import { describe, expect, it } from 'vitest';
+import { applyTreeAnswer, buildTreePrompt, selectTreeContext } from '@codewright/contract';
 import { proTeam, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
 import { createProject, errorOf, rest } from './db-test-helpers.ts';
 
@@ -119,6 +121,58 @@ describe('files changed by an accepted AI edit', () => {
     });
     expect(again.json()).toEqual({ created: 0, changed: 0, deleted: 0 });
     expect(await versions(editor.token, id)).toHaveLength(after.length);
+  });
+
+  it('an edit through the model that changes two files and adds one is one version with three changed files', async () => {
+    const { editor, id } = await teamProject();
+    const files = new Map(Object.entries(await tree(editor.token, id)));
+    const request = 'Log twice [[also:util.js]] [[add:lib/log.js]]';
+    const prompt = buildTreePrompt({
+      language: 'JavaScript',
+      request,
+      files,
+      mainPath: 'main.js',
+      context: selectTreeContext({ files, openPath: 'main.js' }),
+    });
+    const asked = await app().inject({
+      method: 'POST',
+      url: '/api/ai/codewright/text',
+      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ prompt, meter: 'edit', projectId: id, stream: false }),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const answer = applyTreeAnswer({
+      files,
+      mainPath: 'main.js',
+      language: 'JavaScript',
+      ...asked.json<{ text: string; finishReason: string }>(),
+    });
+    if (answer.status !== 'ready') throw new Error(`the answer is ${answer.status}`);
+    const changes = [...answer.files]
+      .filter(([path, content]) => files.get(path) !== content)
+      .map(([path, content]) => ({ path, content }));
+
+    const before = await versions(editor.token, id);
+    const res = await change(editor.token, id, { source: 'edit', prompt: request, changes });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 1, changed: 2, deleted: 0 });
+    const after = await versions(editor.token, id);
+    expect(after).toHaveLength(before.length + 1);
+    const diff = await app().inject({
+      method: 'GET',
+      url: `/api/versions/codewright/${id}/diff?from=${before[0]!.id}&to=${after[0]!.id}`,
+      headers: { authorization: `Bearer ${editor.token}` },
+    });
+    expect(
+      diff.json<{ files: Array<{ status: string; path: string; added: number }> }>().files,
+    ).toEqual([
+      expect.objectContaining({ status: 'added', path: 'lib/log.js', added: 1 }),
+      expect.objectContaining({ status: 'changed', path: 'main.js', added: 1 }),
+      expect.objectContaining({ status: 'changed', path: 'util.js', added: 1 }),
+    ]);
+    expect((await tree(editor.token, id))['util.js']).toBe(
+      'export const a = 1;\n// edited: Log twice',
+    );
   });
 
   it('refuses a bad path, a path twice, a delete of a missing or the main file — naming it, writing nothing', async () => {
