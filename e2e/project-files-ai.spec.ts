@@ -140,3 +140,53 @@ test('1280 px: a first generation in a saved project makes a React app of three 
   await expect(heading).toHaveCSS('color', 'rgb(0, 128, 0)');
   await page.screenshot({ path: 'e2e/output/screenshots/project-files-ai-1280-generated.png' });
 });
+
+test('1280 px: Edit selection in another file than the main one changes only its lines, through the review', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const helper = "export const greet = (name) => 'hello ' + name;\nexport const bye = () => 'bye';";
+  const { id, auth } = await proProject(page, login, { language: 'JavaScript', code: APP });
+  const added = await page.request.post('/api/db/codewright/rest/v1/project_files', {
+    headers: auth,
+    data: [{ project_id: id, path: 'helper.js', content: helper }],
+  });
+  expect(added.status()).toBe(201);
+  await page.goto(`/generator/${id}`);
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+  await page
+    .getByRole('tree', { name: 'Project files' })
+    .locator('[data-path="helper.js"]')
+    .click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText("'bye'");
+  // Line 1 of helper.js, with the keyboard.
+  await page.locator('.monaco-editor .view-line').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Shift+End');
+  await expect(page.getByTestId('edit-selection-button')).toHaveAttribute('title', /line 1\b/);
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Edit selection' });
+  await dialog.getByRole('textbox').fill('log the call');
+  await dialog.getByRole('textbox').press('Enter');
+
+  await expect(reviewFile(page, 'helper.js')).toContainText('+ // edited: log the call', {
+    timeout: 15_000,
+  });
+  await waitIdle(page);
+  await reviewFile(page, 'helper.js')
+    .getByRole('button', { name: 'Accept all of helper.js' })
+    .click();
+  await expect(review(page)).toHaveCount(0);
+  await expect
+    .poll(async () => serverFiles(page.request, auth, id))
+    .toEqual([
+      {
+        path: 'helper.js',
+        content:
+          "export const greet = (name) => 'hello ' + name;\n// edited: log the call\nexport const bye = () => 'bye';",
+      },
+      { path: 'main.js', content: APP },
+    ]);
+});

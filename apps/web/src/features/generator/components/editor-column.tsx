@@ -66,7 +66,8 @@ export function EditorColumn(props: EditorColumnProps) {
   const { review, plan } = props;
   const [view, setView] = useState<EditorView>('code');
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [editRange, setEditRange] = useState<SelectedLines | null>(null);
+  // Edit selection: the lines, and the file they are in when it is not the main one.
+  const [editRange, setEditRange] = useState<{ range: SelectedLines; path?: string } | null>(null);
   const [selection, setSelection] = useState<SelectedLines | null>(null);
   const hasVersions = plan?.limits.versionControl ?? false;
   const session = review.session;
@@ -173,7 +174,15 @@ export function EditorColumn(props: EditorColumnProps) {
         onEditSelection={
           props.generating || props.streaming || props.readOnlyMessage || !props.code.trim()
             ? undefined
-            : (range) => setEditRange(clampLines(range, splitLines(props.code).length))
+            : (range, path) => {
+                const text = path
+                  ? (props.files?.files.find((f) => f.path === path)?.content ?? '')
+                  : props.code;
+                setEditRange({
+                  range: clampLines(range, splitLines(text).length),
+                  ...(path ? { path } : {}),
+                });
+              }
         }
         tabs={
           <div role="tablist" aria-label="Editor views" className="flex items-center gap-0.5">
@@ -199,11 +208,12 @@ export function EditorColumn(props: EditorColumnProps) {
         }
       />
       <EditSelectionDialog
-        range={editRange}
+        range={editRange?.range ?? null}
         onClose={() => setEditRange(null)}
         onSubmit={(request, range) => {
+          const path = editRange?.path;
           setEditRange(null);
-          props.send(request, { selection: range });
+          props.send(request, { selection: range, ...(path ? { path } : {}) });
         }}
       />
       <UpgradeDialog

@@ -46,7 +46,7 @@ export interface EditorPanelProps {
    */
   overlay?: ReactNode;
   /** Edit selection (Ctrl/Cmd+K, and the header's button): absent hides the button. */
-  onEditSelection?: (range: SelectedLines) => void;
+  onEditSelection?: (range: SelectedLines, path?: string) => void;
   /** The editor's selected lines (the cursor's line when nothing is selected). */
   selection?: SelectedLines | null;
   onSelectionChange?: (range: SelectedLines) => void;
@@ -172,13 +172,13 @@ export function EditorPanel({
         </span>
         {tabs}
         <div className="ml-auto flex items-center gap-1">
-          {onEditSelection && !overlay && !other ? (
+          {onEditSelection && !overlay ? (
             <Button
               variant="ghost"
               size="sm"
               className="@max-[40rem]:w-9 @max-[40rem]:px-0"
-              onClick={() => onEditSelection(lines)}
-              disabled={!code || streaming}
+              onClick={() => onEditSelection(lines, other?.path)}
+              disabled={!shown.code || streaming}
               aria-label="Edit selection"
               aria-keyshortcuts="Control+K Meta+K"
               title={`Edit ${lines.startLine === lines.endLine ? `line ${lines.startLine}` : `lines ${lines.startLine}–${lines.endLine}`} with AI (Ctrl/Cmd+K)`}
@@ -267,7 +267,9 @@ export function EditorPanel({
           ) : null}
           <CodeEditor
             hidden={Boolean(overlay)}
-            onEditSelection={other ? undefined : onEditSelection}
+            onEditSelection={
+              onEditSelection ? (range) => onEditSelection(range, other?.path) : undefined
+            }
             onSelectionChange={onSelectionChange}
             value={shown.code}
             language={shown.language}

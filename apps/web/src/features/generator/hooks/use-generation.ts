@@ -30,7 +30,7 @@ import type { LineRange } from '@codewright/contract';
 import { client } from '../../../sdk.ts';
 import { conversationOf, localMessageId, type ChatMessage } from '../chat.ts';
 import { runEditCall } from '../review/edit-call.ts';
-import { runTreeEditCall } from '../review/tree-edit-call.ts';
+import { runFileSelectionEdit, runTreeEditCall } from '../review/tree-edit-call.ts';
 import {
   finishTreeEdit,
   liveMainCode,
@@ -88,6 +88,8 @@ export interface GenerationDeps {
 /** How an edit was asked for: Edit selection names lines; Fix with AI is source `fix`. */
 export interface EditOptions {
   selection?: LineRange;
+  /** The file the selection is in, when it is not the main one (a saved project's). */
+  path?: string;
   source?: EditSource;
 }
 
@@ -224,7 +226,7 @@ export function useGeneration(deps: GenerationDeps) {
           base: code,
           request,
           source: options.source ?? 'edit',
-          ...(options.selection ? { selection: options.selection } : {}),
+          ...(options.selection && !options.path ? { selection: options.selection } : {}),
         });
         // On a wide screen the Review tab opens in the editor column at once (editor-column.tsx);
         // the phone shows the Code tab once the answer has ended, as after a generation.
@@ -242,10 +244,21 @@ export function useGeneration(deps: GenerationDeps) {
       // stays within its file. A first generation in a saved project may make several files.
       const tree = isEdit && openProject && !options.selection ? (d.readTree?.() ?? null) : null;
       const genTree = !isEdit && openProject ? (d.readTree?.() ?? null) : null;
+      // Edit selection in another file than the main one: its lines, the tree as context.
+      const inFile =
+        isEdit && options.selection && options.path && openProject
+          ? (d.readTree?.() ?? null)
+          : null;
       try {
-        if (tree && openProject && tree.files.size > 1) {
-          const result = await runTreeEditCall({
-            ...tree,
+        // Either across the tree, or within one file that is not the main one.
+        const across = tree && tree.files.size > 1 ? tree : null;
+        const within =
+          inFile && options.selection && options.path && inFile.files.has(options.path)
+            ? { tree: inFile, path: options.path, selection: options.selection }
+            : null;
+        const treeEdit = within ?? (across ? { tree: across } : null);
+        if (treeEdit && openProject) {
+          const call = {
             language,
             request,
             history,
@@ -253,13 +266,19 @@ export function useGeneration(deps: GenerationDeps) {
             projectId: openProject,
             signal: drop.signal,
             stopSignal: stop.signal,
-            onText: (text) => {
+            onText: (text: string) => {
               pending = text;
               frame ||= requestAnimationFrame(flushEdit);
             },
-          });
+          };
+          const result = within
+            ? await runFileSelectionEdit(within.tree, within.path, {
+                ...call,
+                selection: within.selection,
+              })
+            : await runTreeEditCall({ ...treeEdit.tree, ...call });
           cancelAnimationFrame(frame);
-          finishTreeEdit(answerId, result, tree, { setMessages: d.setMessages, review });
+          finishTreeEdit(answerId, result, treeEdit.tree, { setMessages: d.setMessages, review });
           if (review.isOpen()) d.onEditStarted?.();
           return;
         }

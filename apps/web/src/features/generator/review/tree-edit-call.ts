@@ -13,11 +13,15 @@ import {
   selectTreeContext,
   TREE_ANSWER_MESSAGES,
   withContext,
+  LANGUAGES,
   type ConversationEntry,
+  type LineRange,
   type PromptContextItem,
   type SectionProblem,
 } from '@codewright/contract';
 import { client } from '../../../sdk.ts';
+import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
+import { runEditCall } from './edit-call.ts';
 
 export interface TreeEditInput {
   /** The project's files as the editor holds them (path → content), the main one included. */
@@ -136,4 +140,62 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
     message: retried.status === 'refused' ? retried.message : TREE_ANSWER_MESSAGES['blocks-failed'],
     text,
   };
+}
+
+/** The language label of a file by its extension (the project's when none matches). */
+function languageOfFile(path: string, fallback: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return LANGUAGES.find((l) => l.extension === ext)?.label ?? fallback;
+}
+
+/**
+ * Edit selection in a file of the project other than the main one (issue 46): the one-file
+ * selection edit of decision 016 on that file, with the files the tree context would show beside
+ * it sent as context (decision 024's budget); the answer is that file's new text, as a tree.
+ */
+export async function runFileSelectionEdit(
+  tree: TreeSnapshot,
+  path: string,
+  input: Omit<TreeEditInput, 'files' | 'mainPath' | 'openPath' | 'onText'> & {
+    selection: LineRange;
+    onText: (text: string) => void;
+  },
+): Promise<TreeEditResult> {
+  const shown = selectTreeContext({
+    files: tree.files,
+    openPath: path,
+    pinned: tree.pinned ?? [],
+    excluded: tree.excluded ?? [],
+  }).shown.filter((f) => f.path !== path);
+  const result = await runEditCall({
+    code: tree.files.get(path) ?? '',
+    language: languageOfFile(path, input.language),
+    request: input.request,
+    selection: input.selection,
+    history: input.history,
+    context: [
+      ...(input.context ?? []),
+      ...shown.map((f) => ({
+        kind: 'document' as const,
+        title: f.path,
+        source: f.path,
+        text: tree.files.get(f.path) ?? '',
+      })),
+    ],
+    projectId: input.projectId,
+    signal: input.signal,
+    stopSignal: input.stopSignal,
+    onText: input.onText,
+    onProposal: () => undefined,
+  });
+  if (result.status === 'ready')
+    return {
+      status: 'ready',
+      files: new Map(tree.files).set(path, result.code),
+      text: result.text,
+      refused: [],
+      unappliedBlocks: result.unappliedBlocks,
+    };
+  if (result.status === 'refused') return result;
+  return { status: 'stopped', text: result.text, charged: result.charged };
 }
