@@ -34,6 +34,9 @@ export const DESCRIPTION_MAX_LENGTH = 100_000;
 /** A project file's path: POSIX, relative, at most this many characters (issue 45). */
 export const PROJECT_FILE_PATH_MAX_LENGTH = 200;
 
+/** Project paths in the order every list of files shows them (code-unit order). */
+export const comparePaths = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * What is wrong with a project file's path, or null when it is fine: POSIX and relative — no
  * leading `/`, no `\`, no empty, `.` or `..` segment, no control character, at most 200

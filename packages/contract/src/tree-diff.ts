@@ -4,6 +4,7 @@
  * equal, or when at least half their lines are (the closest pairs first), as git counts it —
  * within a budget of work, past which only equal contents count.
  */
+import { comparePaths } from './data.ts';
 import { lineHunks, splitLines } from './line-diff.ts';
 import type { VersionFileChange } from './versions.ts';
 
@@ -135,5 +136,5 @@ export function diffTrees(
     if (!renamedFrom.has(path)) changes.push(change('removed', path, from.get(path)!, ''));
   for (const path of added)
     if (!renamedTo.has(path)) changes.push(change('added', path, '', to.get(path)!));
-  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return changes.sort((a, b) => comparePaths(a.path, b.path));
 }

@@ -4,6 +4,7 @@
  * them — and the files as they stand once some hunks are accepted and others rejected. Only
  * accepted hunks change anything; a file whose every hunk is rejected stays as it was.
  */
+import { comparePaths } from './data.ts';
 import { applyLineHunks, type LineHunk, lineHunks, splitLines } from './line-diff.ts';
 
 export interface FileReview {
@@ -22,9 +23,7 @@ export function prepareTreeReview(
   proposed: ReadonlyMap<string, string>,
 ): FileReview[] {
   const reviews: FileReview[] = [];
-  const paths = [...new Set([...base.keys(), ...proposed.keys()])].sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
+  const paths = [...new Set([...base.keys(), ...proposed.keys()])].sort(comparePaths);
   for (const path of paths) {
     const before = base.get(path) ?? null;
     const after = proposed.get(path) ?? null;

@@ -4,6 +4,7 @@
  * and the codec have their own files.)
  */
 import {
+  comparePaths,
   DB_ID_PREFIXES,
   diffTrees,
   featureNotInPlanMessage,
@@ -98,7 +99,7 @@ async function treeOf(tx: Executor, projectId: string, number: number, code: str
       ...(await treeFilesAt(tx, projectId, number, mainPath)),
       { path: mainPath, content: code },
     ];
-    return { mainPath, files: files.sort((a, b) => (a.path < b.path ? -1 : 1)) };
+    return { mainPath, files: files.sort((a, b) => comparePaths(a.path, b.path)) };
   }
   const path = (await currentMainPath(tx, projectId)) ?? 'main.txt';
   return { mainPath: path, files: [{ path, content: code }] };

@@ -1,3 +1,4 @@
+import { comparePaths } from '@codewright/contract';
 import type { TreeFile } from './use-project-files.ts';
 
 /** One line of the tree: a folder (from the paths) or a file. */
@@ -9,7 +10,7 @@ export type Row =
 export function treeRows(files: readonly TreeFile[]): Row[] {
   const rows: Row[] = [];
   const folders = new Set<string>();
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+  for (const file of [...files].sort((a, b) => comparePaths(a.path, b.path))) {
     const parts = file.path.split('/');
     for (let i = 0; i < parts.length - 1; i += 1) {
       const key = parts.slice(0, i + 1).join('/');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { projectFilePathProblem } from '@codewright/contract';
+import { comparePaths, projectFilePathProblem } from '@codewright/contract';
 import { messageOf } from '../../../components/error-message.ts';
 import { client } from '../../../sdk.ts';
 import { type FolderFile, zipFolder } from './folder-zip.ts';
@@ -159,7 +159,7 @@ export function useProjectFiles(projectId: string | null) {
       if (problem) throw new Error(problem);
       const [row] = await client.db.from('project_files').insert({ projectId, path, content });
       const file: TreeFile = { id: row!.id, path, content, saved: content, isMain: false };
-      setFiles((list) => [...list, file].sort((a, b) => (a.path < b.path ? -1 : 1)));
+      setFiles((list) => [...list, file].sort((a, b) => comparePaths(a.path, b.path)));
       return file;
     },
     [projectId, setFiles],
@@ -174,7 +174,7 @@ export function useProjectFiles(projectId: string | null) {
       setFiles((list) =>
         list
           .map((f) => (f.id === id ? { ...f, path } : f))
-          .sort((a, b) => (a.path < b.path ? -1 : 1)),
+          .sort((a, b) => comparePaths(a.path, b.path)),
       );
     },
     [setFiles],

@@ -14,6 +14,7 @@ import {
   partialCode,
   partialFileSection,
   prepareTreeReview,
+  TREE_ANSWER_MESSAGES,
   type ProjectFileChangesBody,
 } from '@codewright/contract';
 import { messageOf } from '../../../components/error-message.ts';
@@ -167,7 +168,9 @@ export function treeGenerationOf(
     finishReason,
   });
   if (answer.status !== 'ready')
-    return { refused: answer.status === 'refused' ? answer.message : REVIEW_MESSAGES.refusedNote };
+    return {
+      refused: answer.status === 'refused' ? answer.message : TREE_ANSWER_MESSAGES['blocks-failed'],
+    };
   const code = answer.files.get(tree.mainPath) ?? '';
   const changes: ProjectFileChangesBody['changes'] = [];
   for (const [path, content] of answer.files)
