@@ -7,20 +7,36 @@ const MB = 1024 * 1024;
 
 /**
  * Refuses (and so rolls back) a write that left a project past its plan's file count or size
- * (PROJECT_FILE_LIMITS; `plans`: each project's workspace plan), whoever wrote: db REST, a .zip
- * upload, a restore of a version.
+ * (PROJECT_FILE_LIMITS; `plans`: each project's workspace plan), or with a file where another
+ * file's folder is (`lib` beside `lib/a.js`: no disk, zip or tree can hold both), whoever
+ * wrote: db REST, a .zip upload, an AI answer, a restore of a version.
  */
 export async function assertFilesWithinPlan(
   tx: Executor,
   plans: ReadonlyMap<string, PlanName>,
 ): Promise<void> {
+  const ids = sql.join(
+    [...plans.keys()].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [clash] = rowsOf<{ file: string; inside: string }>(
+    await tx.execute(
+      sql`select a.path as file, b.path as inside from project_files a
+          join project_files b on b.project_id = a.project_id
+            and left(b.path, length(a.path) + 1) = a.path || '/'
+          where a.project_id in (${ids}) limit 1`,
+    ),
+  );
+  if (clash)
+    throw new AppError(
+      'CONFLICT',
+      409,
+      `${clash.file} is a file, and ${clash.inside} needs a folder of that name; rename one of them.`,
+    );
   const totals = rowsOf<{ project_id: string; files: number | string; bytes: number | string }>(
     await tx.execute(
       sql`select project_id, count(*)::int as files, coalesce(sum(octet_length(content)), 0)::bigint as bytes
-          from project_files where project_id in (${sql.join(
-            [...plans.keys()].map((id) => sql`${id}`),
-            sql`, `,
-          )}) group by project_id`,
+          from project_files where project_id in (${ids}) group by project_id`,
     ),
   );
   for (const total of totals) {

@@ -230,6 +230,34 @@ describe('files changed by an accepted AI edit', () => {
     expect(await tree(owner.token, id)).toEqual(start);
   });
 
+  it('refuses a file where another file needs a folder, by any write, and writes nothing', async () => {
+    const { owner, id } = await teamProject();
+    const start = await tree(owner.token, id);
+    // util.js exists: a file inside "util.js/" would need a folder of that name.
+    const inside = await change(owner.token, id, {
+      source: 'edit',
+      changes: [{ path: 'util.js/inner.js', content: 'x' }],
+    });
+    expect(inside.statusCode, inside.body).toBe(409);
+    expect(errorOf(inside)).toEqual({
+      code: 'CONFLICT',
+      message:
+        'util.js is a file, and util.js/inner.js needs a folder of that name; rename one of them.',
+    });
+    const byRest = await rest(app(), 'POST', 'project_files', {
+      token: owner.token,
+      body: [
+        { project_id: id, path: 'lib/a.js', content: 'a' },
+        { project_id: id, path: 'lib', content: 'b' },
+      ],
+    });
+    expect(byRest.statusCode, byRest.body).toBe(409);
+    expect(errorOf(byRest).message).toBe(
+      'lib is a file, and lib/a.js needs a folder of that name; rename one of them.',
+    );
+    expect(await tree(owner.token, id)).toEqual(start);
+  });
+
   it('a viewer and a stranger change nothing', async () => {
     const { owner, viewer, stranger, id } = await teamProject();
     const start = await tree(owner.token, id);
