@@ -65,43 +65,63 @@ function unfenced(lines: string[]): string {
   return lines.join('\n');
 }
 
+/** One piece of an answer, line by line: prose, or a section (still open while it streams). */
+export type TreeAnswerPiece =
+  | { kind: 'prose'; line: string }
+  | { kind: 'delete'; path: string }
+  | { kind: 'file' | 'edit'; path: string; body: string[]; closed: boolean };
+
+/**
+ * An answer cut into prose lines and sections by the tag rules (tags alone on their lines; only
+ * a section's own closing line ends it) — what the parser and the chat's view of an answer read.
+ */
+export function scanTreeAnswer(text: string): TreeAnswerPiece[] {
+  const lines = splitLines(text.replace(/\r\n/g, '\n'));
+  const pieces: TreeAnswerPiece[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i++]!;
+    const deleted = DELETE.exec(line);
+    const open = deleted ? null : OPEN.exec(line);
+    if (deleted) pieces.push({ kind: 'delete', path: deleted[1]! });
+    else if (!open) pieces.push({ kind: 'prose', line });
+    else {
+      const kind = open[1] as 'file' | 'edit';
+      const body: string[] = [];
+      while (i < lines.length && !CLOSE[kind].test(lines[i]!)) body.push(lines[i++]!);
+      const closed = i < lines.length;
+      if (closed) i++;
+      pieces.push({ kind, path: open[2]!, body, closed });
+    }
+  }
+  return pieces;
+}
+
 /** The sections of an answer (see the file's comment), strictly. */
 export function parseTreeAnswer(text: string): ParsedTreeAnswer {
-  const lines = splitLines(text.replace(/\r\n/g, '\n'));
   const found: TreeSection[] = [];
   const problems: SectionProblem[] = [];
   const prose: string[] = [];
   let tagged = false;
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const deleted = DELETE.exec(line);
-    if (deleted) {
-      tagged = true;
-      found.push({ kind: 'delete', path: deleted[1]! });
-      i++;
-      continue;
-    }
-    const open = OPEN.exec(line);
-    if (!open) {
-      prose.push(line);
-      i++;
+  for (const piece of scanTreeAnswer(text)) {
+    if (piece.kind === 'prose') {
+      prose.push(piece.line);
       continue;
     }
     tagged = true;
-    const kind = open[1] as 'file' | 'edit';
-    const body: string[] = [];
-    i++;
-    while (i < lines.length && !CLOSE[kind].test(lines[i]!)) body.push(lines[i++]!);
-    if (i >= lines.length)
+    if (piece.kind === 'delete') {
+      found.push(piece);
+      continue;
+    }
+    if (!piece.closed)
       return { sections: [], problems, tagged, unterminated: true, explanation: '' };
-    i++;
-    if (kind === 'file') found.push({ kind, path: open[2]!, content: unfenced(body) });
+    if (piece.kind === 'file')
+      found.push({ kind: 'file', path: piece.path, content: unfenced(piece.body) });
     else {
-      const parsed = parseSearchReplaceBlocks(body.join('\n'));
+      const parsed = parseSearchReplaceBlocks(piece.body.join('\n'));
       if (parsed.unterminated)
         return { sections: [], problems, tagged, unterminated: true, explanation: '' };
-      found.push({ kind, path: open[2]!, blocks: parsed.blocks });
+      found.push({ kind: 'edit', path: piece.path, blocks: parsed.blocks });
     }
   }
 
@@ -133,25 +153,40 @@ export function parseTreeAnswer(text: string): ParsedTreeAnswer {
   };
 }
 
+/** `path`'s first `kind` section of the answer so far, or null before its opening tag. */
+function sectionLines(
+  text: string,
+  path: string,
+  kind: 'file' | 'edit',
+): { body: string[]; closed: boolean } | null {
+  for (const piece of scanTreeAnswer(text))
+    if (piece.kind === kind && piece.path === path)
+      // A tag on the last line may still be arriving: nothing of the section yet.
+      return piece.closed || piece.body.length > 0 ? piece : null;
+  return null;
+}
+
 /**
  * The content of `path`'s `<file>` section as far as an answer still arriving has it (a fence
  * line opening it left out), or null before its opening tag has arrived — what a generation
  * across files shows in the editor while it streams.
  */
 export function partialFileSection(text: string, path: string): string | null {
-  const lines = splitLines(text.replace(/\r\n/g, '\n'));
-  const start = lines.findIndex((line) => {
-    const open = OPEN.exec(line);
-    return open !== null && open[1] === 'file' && open[2] === path;
-  });
-  if (start === -1 || start === lines.length - 1) return null;
-  const body: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (CLOSE.file.test(line)) return unfenced(body);
-    body.push(line);
-  }
+  const section = sectionLines(text, path, 'file');
+  if (!section) return null;
+  const { body } = section;
+  if (section.closed) return unfenced(body);
   // Still arriving: its last line may be incomplete, and a fence opening it is not code.
   body.pop();
   if (body.length > 0 && FENCE.test(body[0]!)) body.shift();
   return body.join('\n');
+}
+
+/**
+ * The SEARCH/REPLACE text of `path`'s `<edit>` section as far as it has arrived, or null before
+ * its opening tag — the blocks complete so far give the review's proposal while it streams.
+ */
+export function partialEditSection(text: string, path: string): string | null {
+  const section = sectionLines(text, path, 'edit');
+  return section ? section.body.join('\n') : null;
 }

@@ -1,10 +1,12 @@
-import { memo } from 'react';
+/** One chat message of the generator: the user's prompt as sent, or the AI's answer as Markdown. */
+import { memo, useMemo } from 'react';
 import { Bot, CircleDot, RotateCcw, Square, User as UserIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { formatTime, type ChatMessage } from '../chat.ts';
 import { MessageContext } from '../context/message-context.tsx';
 import { ReadAloudButton } from '../context/read-aloud-button.tsx';
+import { treeAnswerMarkdown } from '../tree-answer-markdown.ts';
 import { Markdown } from './markdown.tsx';
 
 export interface ChatMessageViewProps {
@@ -38,6 +40,11 @@ export const ChatMessageView = memo(function ChatMessageView({
   const mine = message.role === 'user';
   const sender = mine ? 'You' : 'AI Assistant';
   const snapshot = message.codeSnapshot;
+  // An answer across files shows its sections as code blocks (docs/decisions/048).
+  const answer = useMemo(
+    () => (mine ? '' : treeAnswerMarkdown(message.content)),
+    [mine, message.content],
+  );
   return (
     <article
       aria-label={`${sender} message`}
@@ -89,7 +96,7 @@ export const ChatMessageView = memo(function ChatMessageView({
           <MessageContext refs={message.context ?? []} label="Context sent with this message" />
         </>
       ) : (
-        <Markdown text={message.content} streaming={message.streaming} />
+        <Markdown text={answer} streaming={message.streaming} />
       )}
       {message.stopped ? (
         <p className="mt-2 flex items-center gap-1.5 text-xs text-amber-200">
