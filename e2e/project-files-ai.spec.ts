@@ -190,3 +190,52 @@ test('1280 px: Edit selection in another file than the main one changes only its
       { path: 'main.js', content: APP },
     ]);
 });
+
+test('390 px: in a saved project of one file an edit adds a file; the chat shows each file as code, not tags', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 860 });
+  const code = "console.log('one file');";
+  const { id, auth } = await proProject(page, login, { language: 'JavaScript', code });
+  await page.goto(`/generator/${id}`);
+  await expect(page.locator('[data-editor-ready="true"]')).toBeAttached({ timeout: 15_000 });
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  const request = 'Move the greeting out [[add:lib/greet.js]]';
+  await sendPrompt(page, request);
+  await waitIdle(page);
+  // The answer names the files in the chat, their code in code blocks; no raw tag is shown.
+  await page.getByRole('tab', { name: /^Chat/ }).click();
+  const answer = page.locator('article[data-role="assistant"]').last();
+  await expect(answer.locator('pre code').first()).toBeVisible();
+  await expect(answer.locator('pre code').first()).toContainText('// edited: Move the greeting');
+  await expect(answer).toContainText('lib/greet.js');
+  await expect(answer.locator('pre code').last()).toContainText('// added: Move the greeting');
+  await expect(answer).not.toContainText('<file path=');
+  await expect(answer).not.toContainText('<edit path=');
+  await answer.locator('pre').last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/output/screenshots/project-files-ai-390-one-file-chat.png' });
+
+  await page.getByRole('tab', { name: /^Code/ }).click();
+  await expect(reviewFile(page, 'lib/greet.js')).toContainText('new file');
+  await page.screenshot({
+    path: 'e2e/output/screenshots/project-files-ai-390-one-file-review.png',
+  });
+  await expectNoSeriousViolations(page, 'the review of a new file at 390 px');
+  await review(page).getByRole('button', { name: 'Accept all' }).first().click();
+  await expect(review(page)).toHaveCount(0);
+  await expect
+    .poll(async () => serverFiles(page.request, auth, id))
+    .toEqual([
+      { path: 'lib/greet.js', content: '// added: Move the greeting out' },
+      { path: 'main.js', content: `${code}\n// edited: Move the greeting out` },
+    ]);
+  // The tree has the new folder and file.
+  await page.getByTestId('files-toggle').click();
+  const tree = page
+    .getByRole('dialog', { name: 'Files' })
+    .getByRole('tree', { name: 'Project files' });
+  await expect(tree.locator('[data-path="lib/greet.js"]')).toBeVisible();
+  await expect(tree.locator('[data-path="main.js"]')).toBeVisible();
+});

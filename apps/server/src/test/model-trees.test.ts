@@ -169,6 +169,8 @@ describe('the scripted model across files', () => {
   it('widens the SEARCH upwards until it matches one place only', () => {
     const files = new Map([
       ['main.js', 'function a() {\n  return 1;\n}\nfunction b() {\n  return 2;\n}'],
+      // A second file keeps it a tree answer (a one-file project gets the one-file rules).
+      ['notes.md', 'notes'],
     ]);
     const prompt = buildTreePrompt({
       language: 'JavaScript',
@@ -187,6 +189,64 @@ describe('the scripted model across files', () => {
       }),
     );
     expect(result.files.get('main.js')).toBe(`${files.get('main.js')}\n// edited: note it`);
+  });
+
+  describe('a saved project of one file', () => {
+    const one = (code: string) => new Map([['main.js', code]]);
+    const promptOf = (files: Map<string, string>, request: string) =>
+      buildTreePrompt({
+        language: 'JavaScript',
+        request,
+        files,
+        mainPath: 'main.js',
+        context: selectTreeContext({ files, openPath: 'main.js' }),
+      });
+    const applyOne = (files: ReadonlyMap<string, string>, text: string, extra = {}) =>
+      applyTreeAnswer({
+        files,
+        mainPath: 'main.js',
+        language: 'JavaScript',
+        text,
+        finishReason: 'stop',
+        ...extra,
+      });
+
+    it('answers as the one-file edit (whole, untagged) when no tree directive is asked', () => {
+      const files = one('const a = 1;\n');
+      const text = answerFor(promptOf(files, 'note it [[top-and-bottom]]'));
+      expect(text).not.toMatch(/<(file|edit) path=/);
+      expect(ready(applyOne(files, text)).files.get('main.js')).toBe(
+        '// top: note it\nconst a = 1;\n// edited: note it',
+      );
+    });
+
+    it('answers blocks for a long file, and [[sr-miss]] gets its one retry', () => {
+      const files = one(
+        Array.from({ length: 400 }, (_, i) => `export const v${i} = ${i};`).join('\n'),
+      );
+      const first = applyOne(files, answerFor(promptOf(files, 'note it [[sr-miss]]')));
+      if (first.status !== 'retry') throw new Error(`not a retry: ${first.status}`);
+      const messages = [
+        { role: 'user', content: promptOf(files, 'note it [[sr-miss]]') },
+        { role: 'assistant', content: 'x' },
+        { role: 'user', content: first.retry },
+      ];
+      const second = answerFor(first.retry, messages);
+      expect(second).not.toMatch(/<edit path=/);
+      const final = ready(
+        applyOne(first.pending.files, second, { attempt: 2, pending: first.pending }),
+      );
+      expect(final.files.get('main.js')).toMatch(
+        /\nexport const v399 = 399;\n\/\/ edited: note it/,
+      );
+    });
+
+    it('keeps the tagged answer for a tree directive: [[add:…]] adds a file', () => {
+      const files = one('const a = 1;\n');
+      const result = ready(applyOne(files, answerFor(promptOf(files, 'split it [[add:b.js]]'))));
+      expect([...result.files.keys()].sort()).toEqual(['b.js', 'main.js']);
+      expect(result.files.get('b.js')).toBe('// added: split it');
+    });
   });
 
   it('leaves one-file prompts to the edit and generator rules', () => {

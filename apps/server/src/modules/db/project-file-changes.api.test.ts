@@ -5,6 +5,7 @@
 // through the scripted model, applied with the contract's engine, is one version of three files.
 import { describe, expect, it } from 'vitest';
 import { applyTreeAnswer, buildTreePrompt, selectTreeContext } from '@codewright/contract';
+import { usageOf } from '../../test/ai-helpers.ts';
 import { proTeam, useTeamServers } from '../workspaces/workspace-test-helpers.ts';
 import { createProject, errorOf, rest } from './db-test-helpers.ts';
 
@@ -123,8 +124,9 @@ describe('files changed by an accepted AI edit', () => {
     expect(await versions(editor.token, id)).toHaveLength(after.length);
   });
 
-  it('an edit through the model that changes two files and adds one is one version with three changed files', async () => {
-    const { editor, id } = await teamProject();
+  it('an edit through the model that changes two files and adds one is one version with three changed files, and one edit', async () => {
+    const { owner, editor, id } = await teamProject();
+    const used = await usageOf(app(), owner.token);
     const files = new Map(Object.entries(await tree(editor.token, id)));
     const request = 'Log twice [[also:util.js]] [[add:lib/log.js]]';
     const prompt = buildTreePrompt({
@@ -141,6 +143,11 @@ describe('files changed by an accepted AI edit', () => {
       payload: JSON.stringify({ prompt, meter: 'edit', projectId: id, stream: false }),
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    // One request is one edit of the workspace's plan, whatever the number of files it touches.
+    expect(await usageOf(app(), owner.token)).toMatchObject({
+      editsUsed: used.editsUsed + 1,
+      generationsUsed: used.generationsUsed,
+    });
     const answer = applyTreeAnswer({
       files,
       mainPath: 'main.js',

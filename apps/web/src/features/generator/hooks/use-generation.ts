@@ -240,8 +240,8 @@ export function useGeneration(deps: GenerationDeps) {
         proposal = null;
       };
 
-      // A saved project of several files: the edit is across them (issue 46); an Edit selection
-      // stays within its file. A first generation in a saved project may make several files.
+      // A saved project: the edit is across its files (issue 46), so it may add or delete one;
+      // an Edit selection stays within its file. A first generation in a saved project may make several files.
       const tree = isEdit && openProject && !options.selection ? (d.readTree?.() ?? null) : null;
       const genTree = !isEdit && openProject ? (d.readTree?.() ?? null) : null;
       // Edit selection in another file than the main one: its lines, the tree as context.
@@ -251,7 +251,7 @@ export function useGeneration(deps: GenerationDeps) {
           : null;
       try {
         // Either across the tree, or within one file that is not the main one.
-        const across = tree && tree.files.size > 1 ? tree : null;
+        const across = tree && tree.files.size > 0 ? tree : null;
         const within =
           inFile && options.selection && options.path && inFile.files.has(options.path)
             ? { tree: inFile, path: options.path, selection: options.selection }
@@ -276,7 +276,14 @@ export function useGeneration(deps: GenerationDeps) {
                 ...call,
                 selection: within.selection,
               })
-            : await runTreeEditCall({ ...treeEdit.tree, ...call });
+            : await runTreeEditCall({
+                ...treeEdit.tree,
+                ...call,
+                onProposal: (next) => {
+                  proposal = next;
+                  frame ||= requestAnimationFrame(flushEdit);
+                },
+              });
           cancelAnimationFrame(frame);
           finishTreeEdit(answerId, result, treeEdit.tree, { setMessages: d.setMessages, review });
           if (review.isOpen()) d.onEditStarted?.();

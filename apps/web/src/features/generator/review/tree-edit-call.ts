@@ -22,6 +22,7 @@ import {
 import { client } from '../../../sdk.ts';
 import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
 import { runEditCall } from './edit-call.ts';
+import { mainProposalSoFar } from './tree-proposal.ts';
 
 export interface TreeEditInput {
   /** The project's files as the editor holds them (path → content), the main one included. */
@@ -40,6 +41,8 @@ export interface TreeEditInput {
   signal: AbortSignal;
   stopSignal: AbortSignal;
   onText: (text: string) => void;
+  /** The main file as the answer so far would leave it (its diff while the answer streams). */
+  onProposal?: (code: string) => void;
 }
 
 export type TreeEditResult =
@@ -74,10 +77,12 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
     input.context ?? [],
   );
   let shown = '';
+  const main = files.get(mainPath) ?? '';
   const stream = (
     messages: { role: 'user' | 'assistant'; content: string }[],
     prefix: string,
     retryOf?: string,
+    base = main,
   ) =>
     client.ai.streamText({
       messages,
@@ -89,6 +94,7 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
       onDelta: (_delta, text) => {
         shown = prefix + text;
         input.onText(shown);
+        input.onProposal?.(mainProposalSoFar(text, base, mainPath));
       },
     });
 
@@ -115,6 +121,7 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
     buildEditRetryMessages({ prompt, answer: first.text, retry: answer.retry }),
     prefix,
     first.answerId,
+    answer.pending.files.get(mainPath) ?? main,
   );
   const text = prefix + second.text;
   if (second.finishReason === 'stopped') return { status: 'stopped', text, charged: true };
