@@ -34,6 +34,10 @@ async function typeRound(page) {
   await page.goto(`${BASE}/generator`);
   await page.waitForSelector('[data-editor-ready="true"]', { timeout: 30_000 });
   await page.locator('[data-testid="code-editor"] .view-lines').click();
+  if (process.env.TYPE_NOCHANGE)
+    await page.evaluate(() => {
+      window.__noChange = true;
+    });
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     w.__frames = { gaps: [], long: [], last: performance.now(), on: true };
@@ -66,6 +70,9 @@ async function typeRound(page) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  // Diagnostic (TYPE_TRACE=1): the browser's own work while typing (style, layout, paint…), by kind.
+  const tracing = process.env.TYPE_TRACE ? page.context().browser() : null;
+  if (tracing) await tracing.startTracing(page, { categories: ['devtools.timeline'] });
   const began = performance.now();
   for (const [i, line] of LINES.entries()) {
     if (i > 0) await page.keyboard.press('Enter');
@@ -74,6 +81,7 @@ async function typeRound(page) {
   }
   const typingMs = performance.now() - began;
   if (cdp) printHeaviest((await cdp.send('Profiler.stop')).profile);
+  if (tracing) printTimeline(JSON.parse((await tracing.stopTracing()).toString()));
   await page.waitForTimeout(300);
   const frames = await page.evaluate(() => {
     const w = /** @type {any} */ (window);
@@ -84,6 +92,26 @@ async function typeRound(page) {
   if (process.env.TYPE_WHERE) console.error(frames.where.join('\n'));
   if (code !== TYPED) console.error(`the editor holds:\n${code}`);
   return { ...frames, typingMs, exact: code === TYPED };
+}
+
+/** Prints the kinds of timeline events that took the most time (complete events, ms). */
+function printTimeline(trace) {
+  const total = new Map();
+  const longest = new Map();
+  for (const e of trace.traceEvents ?? []) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    total.set(e.name, (total.get(e.name) ?? 0) + e.dur / 1000);
+    longest.set(e.name, Math.max(longest.get(e.name) ?? 0, e.dur / 1000));
+  }
+  const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.error(
+    top
+      .map(
+        ([k, ms]) =>
+          `${ms.toFixed(1).padStart(8)} ms  (longest ${longest.get(k).toFixed(1)})  ${k}`,
+      )
+      .join('\n'),
+  );
 }
 
 /** Prints the 25 functions of a CPU profile with the most self time (ms). */

@@ -332,6 +332,26 @@ test.describe('generator workspace at 1280 px', () => {
       { name: 'Keyboard', code: expect.stringMatching(/edited: then changed$/) },
     ]);
     await expect(page.getByText('unsaved')).toHaveCount(0);
+
+    // Keys typed fast and saved at once: the page follows the editor only once typing pauses,
+    // yet the save takes every key, and "unsaved" never stays.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n// typed fast', { delay: 5 });
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(async () => {
+        const again = await page.request.get('/api/db/codewright/rest/v1/projects?select=code', {
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        return ((await again.json()) as { code: string }[])[0]?.code;
+      })
+      .toMatch(/edited: then changed\n\/\/ typed fast$/);
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute(
+      'data-code',
+      /edited: then changed\n\/\/ typed fast$/,
+    );
+    await expect(page.getByText('unsaved')).toHaveCount(0);
   });
 
   test('leaving with unsaved changes asks first', async ({ page, loginToGenerator }) => {

@@ -52,16 +52,14 @@ export function useGenerator(options: GeneratorOptions) {
   const openedLanguage = initial.language || defaultLanguage;
   const [language, setLanguage] = useState(openedLanguage);
   const [code, setCodeState] = useState(initial.code ?? '');
-  /**
-   * The code as last set, ahead of React's render of it: a save or a prompt that comes right
-   * after a keystroke (Ctrl+S while the render of the last key is still queued) reads this, so it
-   * takes exactly what the editor holds.
-   */
+  // The code as last set or typed, ahead of the state (decision 049): what a save or prompt reads.
   const codeNow = useRef(code);
   const setCode = useCallback((next: string) => {
     codeNow.current = next;
     setCodeState(next);
   }, []);
+  const noteCode = useCallback((next: string) => void (codeNow.current = next), []);
+  const readCode = useCallback(() => codeNow.current, []);
   const [prompt, setPrompt] = useState(initial.initialPrompt ?? '');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [projectId, setProjectId] = useState<string | null>(initial.projectId ?? null);
@@ -257,6 +255,8 @@ export function useGenerator(options: GeneratorOptions) {
     /** The editor's own code (what Save stores). */
     code,
     setCode,
+    noteCode,
+    readCode,
     /** What the editor shows: the code streaming in, else the editor's own. */
     shownCode: liveCode ?? code,
     streamingCode: liveCode !== null,

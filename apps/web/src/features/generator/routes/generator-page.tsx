@@ -271,6 +271,8 @@ function Generator({
   const preview = useGeneratorPreview({
     code: g.code,
     setCode: g.setCode,
+    noteCode: g.noteCode,
+    readCode: g.readCode,
     // Opening while code streams in lets Python start before its code is final.
     // A saved project's first run waits for its files, so its imports resolve from the start.
     show:
