@@ -1,0 +1,228 @@
+/**
+ * The shared documents of this server (issue 47, docs/decisions/050): a file's document opens
+ * when its first member joins and closes when the last one leaves. Every update is kept
+ * (coedit.repository.ts) before it goes on to the others, so a restart loses nothing typed; the
+ * text is written to the project's file — one version, as a save — after COEDIT_IDLE_WRITE_MS of
+ * quiet, on Save, and when the last member leaves; the kept updates then fold into one snapshot.
+ */
+import { COEDIT_IDLE_WRITE_MS } from '@codewright/contract';
+import type { Database } from '../../db/client.ts';
+import { coeditRepository as repo } from './coedit.repository.ts';
+import {
+  openSharedDoc,
+  SERVER_ORIGIN,
+  updateMessage,
+  type DocPeer,
+  type SharedDoc,
+} from './shared-doc.ts';
+
+/** A member's connection to one document. */
+export interface CoeditPeer extends DocPeer {
+  userId: string;
+  /** Sends one y-protocols message to this member. */
+  send(message: Uint8Array): void;
+}
+
+export interface CoeditDeps {
+  db: Database;
+  /** The file's content now, or null when the project has no such file. */
+  readFile(projectId: string, path: string): Promise<string | null>;
+  /** Writes the file as `userId` (one version, as a save). */
+  writeFile(userId: string, projectId: string, path: string, text: string): Promise<void>;
+  idleWriteMs?: number;
+  log: { error(details: object, message: string): void };
+}
+
+interface OpenDoc {
+  projectId: string;
+  path: string;
+  shared: SharedDoc;
+  peers: Map<string, { peer: CoeditPeer; clientIds: Set<number> }>;
+  /** Rows kept for this document (what the next compaction folds). */
+  rows: number;
+  /** The text last written to (or read from) the file. */
+  written: string;
+  lastWriter: string | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Keeps, writes and compactions, one after another. */
+  chain: Promise<void>;
+  stopListening: () => void;
+}
+
+export type CoeditHub = ReturnType<typeof createCoeditHub>;
+
+export function createCoeditHub(deps: CoeditDeps) {
+  const idleMs = deps.idleWriteMs ?? COEDIT_IDLE_WRITE_MS;
+  const docs = new Map<string, Promise<OpenDoc>>();
+  const keyOf = (projectId: string, path: string) => `${projectId}\u0000${path}`;
+
+  const enqueue = (doc: OpenDoc, step: () => Promise<void>) => {
+    doc.chain = doc.chain.then(step).catch((err: unknown) => {
+      deps.log.error({ err, projectId: doc.projectId, path: doc.path }, 'coedit: keeping failed');
+    });
+    return doc.chain;
+  };
+
+  /** Writes the text to the file when it changed, then folds the kept updates into one. */
+  const write = (doc: OpenDoc) =>
+    enqueue(doc, async () => {
+      if (doc.timer) clearTimeout(doc.timer);
+      doc.timer = null;
+      const text = doc.shared.text();
+      if (text !== doc.written && doc.lastWriter) {
+        await deps.writeFile(doc.lastWriter, doc.projectId, doc.path, text);
+        doc.written = text;
+      }
+      if (doc.rows > 1 && text === doc.written) {
+        const folded = doc.rows;
+        await deps.db.transaction((tx) =>
+          repo.compact(tx, doc.projectId, doc.path, doc.shared.snapshot(), folded, text),
+        );
+        doc.rows -= folded - 1;
+      }
+    });
+
+  async function open(projectId: string, path: string): Promise<OpenDoc> {
+    const [kept, stored] = await Promise.all([
+      repo.load(deps.db, projectId, path),
+      deps.readFile(projectId, path),
+    ]);
+    const file = stored ?? '';
+    const shared = openSharedDoc(kept.updates, file);
+    const doc: OpenDoc = {
+      projectId,
+      path,
+      shared,
+      peers: new Map(),
+      rows: kept.updates.length,
+      written: kept.base ?? file,
+      lastWriter: kept.lastWriter,
+      timer: null,
+      chain: Promise.resolve(),
+      stopListening: () => undefined,
+    };
+    if (kept.updates.length === 0) {
+      // A new document: kept from the start, so every later update applies on top of it.
+      await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
+      doc.rows += 1;
+    } else if (file !== doc.written) {
+      // The file changed while the document was closed (a write from outside). With nothing
+      // typed since the last write the document follows it, as edits; typing not yet written
+      // (a crash before its write) is kept, and written over it below.
+      if (shared.text() === doc.written) {
+        shared.setText(file);
+        doc.written = file;
+        await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
+        doc.rows += 1;
+      } else
+        deps.log.error(
+          { projectId, path },
+          'coedit: the file changed while typing in it was not yet written; the typing is kept',
+        );
+    }
+    const offUpdate = shared.onUpdate((update, origin) => {
+      const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
+      if (from) doc.lastWriter = from.peer.userId;
+      // The server's own change makes the document agree with the file (fileChanged).
+      const by = from ? { userId: from.peer.userId } : { base: doc.written };
+      void enqueue(doc, async () => {
+        await repo.append(deps.db, projectId, path, update, by);
+        doc.rows += 1;
+        const message = updateMessage(update);
+        for (const { peer } of doc.peers.values()) if (peer !== from?.peer) peer.send(message);
+      });
+      if (doc.timer) clearTimeout(doc.timer);
+      doc.timer = setTimeout(() => void write(doc), idleMs);
+    });
+    const offAware = shared.onAwareness((message, origin) => {
+      const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
+      for (const { peer } of doc.peers.values()) if (peer !== from?.peer) peer.send(message);
+    });
+    shared.awareness.on('update', ({ added }: { added: number[] }, origin: unknown) => {
+      const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
+      for (const id of added) from?.clientIds.add(id);
+    });
+    doc.stopListening = () => {
+      offUpdate();
+      offAware();
+    };
+    // Typing kept but not yet written (a crash came first): written after the quiet time.
+    if (shared.text() !== file) doc.timer = setTimeout(() => void write(doc), idleMs);
+    return doc;
+  }
+
+  const opened = (projectId: string, path: string) => {
+    const key = keyOf(projectId, path);
+    let doc = docs.get(key);
+    if (!doc) {
+      doc = open(projectId, path);
+      docs.set(key, doc);
+      doc.catch(() => docs.delete(key));
+    }
+    return doc;
+  };
+
+  return {
+    /** `peer` joins a file's document: it gets sync step 1 and who else is there. */
+    async join(projectId: string, path: string, peer: CoeditPeer): Promise<void> {
+      const doc = await opened(projectId, path);
+      doc.peers.set(peer.id, { peer, clientIds: new Set() });
+      for (const message of doc.shared.greeting()) peer.send(message);
+    },
+
+    /** One message of a member; replies go back to it (throws AppError for a refused one). */
+    async receive(projectId: string, path: string, peerId: string, message: Uint8Array) {
+      const doc = await docs.get(keyOf(projectId, path));
+      const entry = doc?.peers.get(peerId);
+      if (!doc || !entry) return;
+      for (const reply of doc.shared.receive(entry.peer, message)) entry.peer.send(reply);
+    },
+
+    /** A member leaves; the last one out writes the file and closes the document. */
+    async leave(projectId: string, path: string, peerId: string): Promise<void> {
+      const key = keyOf(projectId, path);
+      const doc = await docs.get(key);
+      const entry = doc?.peers.get(peerId);
+      if (!doc || !entry) return;
+      doc.peers.delete(peerId);
+      doc.shared.forget([...entry.clientIds]);
+      if (doc.peers.size > 0) return;
+      docs.delete(key);
+      await write(doc);
+      doc.stopListening();
+      doc.shared.destroy();
+    },
+
+    /** Save: the document's text is written to its file now (when a document is open). */
+    async save(projectId: string, path: string): Promise<void> {
+      const doc = await docs.get(keyOf(projectId, path));
+      if (doc) await write(doc);
+    },
+
+    /** The file was written from outside (an accepted AI edit): the document follows, as edits. */
+    async fileChanged(projectId: string, path: string, text: string): Promise<void> {
+      const doc = await docs.get(keyOf(projectId, path));
+      if (!doc || doc.shared.text() === text) return;
+      doc.written = text;
+      doc.shared.setText(text);
+    },
+
+    /** The text of an open document (tests, and the Save of a member). */
+    async textOf(projectId: string, path: string): Promise<string | null> {
+      const doc = await docs.get(keyOf(projectId, path));
+      return doc ? doc.shared.text() : null;
+    },
+
+    /** Writes every open document and closes them (server shutdown). */
+    async close(): Promise<void> {
+      const all = await Promise.allSettled([...docs.values()]);
+      docs.clear();
+      for (const r of all)
+        if (r.status === 'fulfilled') {
+          await write(r.value);
+          r.value.stopListening();
+          r.value.shared.destroy();
+        }
+    },
+  };
+}
