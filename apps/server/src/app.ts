@@ -31,6 +31,7 @@ import planPlugin from './modules/plan/plan.plugin.ts';
 import { planRoutes } from './modules/plan/plan.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { previewRoutes } from './modules/preview/preview.routes.ts';
+import coeditPlugin from './modules/coedit/coedit.plugin.ts';
 import versionsPlugin from './modules/versions/versions.plugin.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(aiPlugin, { config });
   await app.register(versionsPlugin);
+  await app.register(coeditPlugin);
   await app.register(workspacesPlugin, { urls: publicUrls });
   // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009.
   await app.register(websocket, { options: { maxPayload: REALTIME_FRAME_MAX_BYTES } });

@@ -86,6 +86,8 @@ export const REALTIME_PRESENCE_META_MAX_BYTES = 1024;
 
 /** Close codes the server uses (4000–4999 are the application's). */
 export const REALTIME_CLOSE = {
+  /** A shared document's message was refused (unreadable, too large, a viewer's change). */
+  badDocument: 4400,
   unauthorized: 4401,
   heartbeatMissed: 4408,
   tooManyFrames: 4429,
@@ -93,6 +95,12 @@ export const REALTIME_CLOSE = {
 
 const ref = z.string().max(64).optional();
 const meta = z.record(z.string(), z.unknown(), { error: 'meta must be a JSON object' });
+
+/** A shared document (docs/decisions/050): a project's file. */
+const docAddress = {
+  projectId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'projectId must be a project id'),
+  path: z.string().min(1, 'path is required').max(200, 'path may hold at most 200 characters'),
+};
 
 /** What a client sends. `ref` is echoed in the answer to that frame. */
 export const RealtimeClientFrameSchema = z.discriminatedUnion(
@@ -104,8 +112,19 @@ export const RealtimeClientFrameSchema = z.discriminatedUnion(
     RealtimePublishBodySchema.extend({ type: z.literal('publish'), ref }),
     z.strictObject({ type: z.literal('presence'), channel: RealtimeChannelSchema, meta, ref }),
     z.strictObject({ type: z.literal('ping'), ref }),
+    z.strictObject({ type: z.literal('doc-join'), ...docAddress, ref }),
+    z.strictObject({ type: z.literal('doc-leave'), ...docAddress, ref }),
+    z.strictObject({
+      type: z.literal('doc'),
+      ...docAddress,
+      data: z.base64({ error: 'data must be a y-protocols message in base64' }),
+      ref,
+    }),
   ],
-  { error: 'type must be one of auth, subscribe, unsubscribe, publish, presence, ping' },
+  {
+    error:
+      'type must be one of auth, subscribe, unsubscribe, publish, presence, ping, doc-join, doc, doc-leave',
+  },
 );
 export type RealtimeClientFrame = z.infer<typeof RealtimeClientFrameSchema>;
 
@@ -133,6 +152,10 @@ export type RealtimeServerFrame =
   | { type: 'presence'; channel: string; members: RealtimePresenceMember[] }
   | { type: 'tracked'; channel: string; ref?: string }
   | { type: 'pong'; ref?: string }
+  | { type: 'doc-joined'; projectId: string; path: string; canWrite: boolean; ref?: string }
+  | { type: 'doc-left'; projectId: string; path: string; ref?: string }
+  /** One y-protocols message of a shared document, in base64. */
+  | { type: 'doc'; projectId: string; path: string; data: string }
   | { type: 'error'; code: string; message: string; ref?: string };
 
 /** `GET …/presence?channel=`: who is on the channel now. */

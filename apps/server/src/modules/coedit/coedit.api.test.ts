@@ -77,7 +77,7 @@ async function member(
   doc.on('update', (update: Uint8Array, origin: unknown) => {
     if (origin !== 'server') void h.receive(projectId, MAIN, id, updateMessage(update));
   });
-  await h.join(projectId, MAIN, peer);
+  inbox.push(...(await h.join(projectId, MAIN, peer)));
   // As a browser's provider does: its own step 1, answered with what it lacks.
   const step1 = encoding.createEncoder();
   encoding.writeVarUint(step1, COEDIT_MESSAGE.sync);

@@ -9,6 +9,16 @@ const encode = (update: Uint8Array) => Buffer.from(update).toString('base64');
 const decode = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
 export const coeditRepository = {
+  /** A project file's content, or null when the project has no such file. */
+  async readFile(db: Executor, projectId: string, path: string): Promise<string | null> {
+    const [row] = rowsOf<{ content: string }>(
+      await db.execute(
+        sql`select content from project_files where project_id = ${projectId} and path = ${path}`,
+      ),
+    );
+    return row?.content ?? null;
+  },
+
   /**
    * Every kept update of a file's document, oldest first; the file's text the document last
    * agreed with (null when nothing is kept); who typed last since then (null when nobody).

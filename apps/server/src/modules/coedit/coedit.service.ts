@@ -7,6 +7,7 @@
  */
 import { COEDIT_IDLE_WRITE_MS } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { coeditRepository as repo } from './coedit.repository.ts';
 import {
   openSharedDoc,
@@ -87,7 +88,8 @@ export function createCoeditHub(deps: CoeditDeps) {
       repo.load(deps.db, projectId, path),
       deps.readFile(projectId, path),
     ]);
-    const file = stored ?? '';
+    if (stored === null) throw new AppError('NOT_FOUND', 404, `The project has no file ${path}.`);
+    const file = stored;
     const shared = openSharedDoc(kept.updates, file);
     const doc: OpenDoc = {
       projectId,
@@ -163,11 +165,14 @@ export function createCoeditHub(deps: CoeditDeps) {
   };
 
   return {
-    /** `peer` joins a file's document: it gets sync step 1 and who else is there. */
-    async join(projectId: string, path: string, peer: CoeditPeer): Promise<void> {
+    /**
+     * `peer` joins a file's document; returns what to send it first (sync step 1, who else is
+     * there). NOT_FOUND when the project has no such file.
+     */
+    async join(projectId: string, path: string, peer: CoeditPeer): Promise<Uint8Array[]> {
       const doc = await opened(projectId, path);
       doc.peers.set(peer.id, { peer, clientIds: new Set() });
-      for (const message of doc.shared.greeting()) peer.send(message);
+      return doc.shared.greeting();
     },
 
     /** One message of a member; replies go back to it (throws AppError for a refused one). */

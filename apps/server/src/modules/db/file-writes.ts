@@ -202,7 +202,8 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
   async function changeFiles(
     owner: string,
     projectId: string,
-    body: ProjectFileChangesBody,
+    // A co-edited file is written as a save (docs/decisions/050); the route takes AI sources only.
+    body: Omit<ProjectFileChangesBody, 'source'> & { source: FileWriteSource },
     newId: () => string,
   ): Promise<{ created: number; changed: number; deleted: number }> {
     const seen = new Set<string>();

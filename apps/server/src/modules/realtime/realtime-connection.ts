@@ -18,6 +18,8 @@ import {
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { CoeditHub } from '../coedit/coedit.service.ts';
+import { connectionDocuments } from './realtime-documents.ts';
 import type { RealtimeHub, HubMember } from './realtime-hub.ts';
 import type { ChannelUse } from './realtime.service.ts';
 
@@ -31,6 +33,8 @@ export interface ConnectionDeps {
   /** Keeps a message and delivers it to the channel's members. */
   publish(userId: string, body: RealtimePublishBody): Promise<RealtimeMessage>;
   hub: RealtimeHub;
+  /** The shared documents of open files (docs/decisions/050). */
+  coedit: CoeditHub;
   /** The id of the newest message a channel keeps (null when none). */
   lastId(channel: string): Promise<string | null>;
   /** How long the first frame (auth) may take. */
@@ -114,6 +118,7 @@ export function openConnection(
           send({ type: 'unsubscribed', channel, reason: 'You no longer have access to it.' });
         }
       }
+      await documents.recheck(userId);
     },
     close(code, reason) {
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
@@ -125,6 +130,17 @@ export function openConnection(
     send({ type: 'error', code, message });
     connection.close(REALTIME_CLOSE.unauthorized, message.slice(0, 120));
   };
+
+  const documents = connectionDocuments({
+    coedit: deps.coedit,
+    authorize: deps.authorize,
+    log: deps.log,
+    send,
+    close: (reason) => connection.close(REALTIME_CLOSE.badDocument, reason),
+    closeForRate: () =>
+      connection.close(REALTIME_CLOSE.tooManyFrames, 'Too many document messages.'),
+    isOpen: () => socket.readyState === socket.OPEN,
+  });
 
   const authWait = setTimeout(() => {
     if (!userId)
@@ -179,6 +195,10 @@ export function openConnection(
         const message = await deps.publish(userId, body);
         return send({ type: 'published', id: message.id, ...ref });
       }
+      case 'doc-join':
+      case 'doc':
+      case 'doc-leave':
+        return documents.handle(userId, frame);
       case 'presence': {
         const bytes = bytesOf(frame.meta);
         if (bytes > REALTIME_PRESENCE_META_MAX_BYTES)
@@ -194,8 +214,9 @@ export function openConnection(
     }
   }
 
-  socket.on('message', (data, isBinary) => {
-    lastSeen = now();
+  /** False when the frame is over its rate (answered, or the connection closed). */
+  const withinRate = (isDocument: boolean): boolean => {
+    if (isDocument) return documents.withinRate(lastSeen);
     if (lastSeen - windowStart > RATE_WINDOW_MS) {
       windowStart = lastSeen;
       framesInWindow = 0;
@@ -203,7 +224,7 @@ export function openConnection(
     framesInWindow += 1;
     if (framesInWindow > 2 * REALTIME_FRAMES_PER_10S) {
       connection.close(REALTIME_CLOSE.tooManyFrames, 'Too many frames.');
-      return;
+      return false;
     }
     if (framesInWindow > REALTIME_FRAMES_PER_10S) {
       send({
@@ -211,12 +232,26 @@ export function openConnection(
         code: 'RATE_LIMITED',
         message: `At most ${REALTIME_FRAMES_PER_10S} frames per 10 seconds: slow down.`,
       });
-      return;
+      return false;
     }
+    return true;
+  };
+
+  socket.on('message', (data, isBinary) => {
+    lastSeen = now();
+    // Frames are at most 16 KB (the socket's limit): parsed first, then counted by kind.
+    let json: unknown = null;
+    try {
+      if (!isBinary) json = JSON.parse(data.toString());
+    } catch {
+      json = null;
+    }
+    const isDocument = (json as { type?: unknown } | null)?.type === 'doc';
+    if (!withinRate(isDocument)) return;
     let frame: RealtimeClientFrame;
     try {
-      if (isBinary) throw new Error('binary');
-      const parsed = RealtimeClientFrameSchema.safeParse(JSON.parse(data.toString()));
+      if (json === null) throw new Error('not JSON');
+      const parsed = RealtimeClientFrameSchema.safeParse(json);
       if (!parsed.success) {
         send({
           type: 'error',
@@ -248,6 +283,7 @@ export function openConnection(
     if (expiry) clearTimeout(expiry);
     for (const channel of subscriptions) deps.hub.leave(channel, connection);
     subscriptions.clear();
+    documents.leaveAll();
     onClosed(connection);
   });
 

@@ -122,6 +122,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
           authorize,
           publish,
           hub,
+          coedit: app.coedit,
           lastId: (channel) => service.lastId(channel),
           authTimeoutMs: REALTIME_TIMEOUT_MS,
           log: app.log,
