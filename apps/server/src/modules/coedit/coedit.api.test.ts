@@ -109,6 +109,22 @@ describe('shared documents kept in the database', () => {
     // What was typed but never written reaches the file after the quiet time.
     await expect.poll(() => mainFile(id)).toBe('// top\nlet a = 1; // typed\n');
     await second.h.close();
+
+    // Again a crash with typing not written, and this time the file is changed from outside
+    // before the document reopens: both stay.
+    const third = hub();
+    const kim = await member(third.h, id, 'kim', user.id);
+    const rowsBefore = await keptRows(id);
+    kim.text.insert(kim.text.length, 'let b = 2;\n');
+    await expect.poll(() => keptRows(id)).toBeGreaterThan(rowsBefore);
+    await t.app.db.execute(
+      sql`update project_files set content = ${'// TOP\nlet a = 1; // typed\n'} where project_id = ${id} and path = ${MAIN}`,
+    );
+    const fourth = hub();
+    const lee = await member(fourth.h, id, 'lee', user.id);
+    expect(lee.text.toString()).toBe('// TOP\nlet a = 1; // typed\nlet b = 2;\n');
+    await fourth.h.close();
+    expect(await mainFile(id)).toBe('// TOP\nlet a = 1; // typed\nlet b = 2;\n');
   });
 
   it('after the quiet time the file has the text, and the kept updates fold into one', async () => {
@@ -135,6 +151,23 @@ describe('shared documents kept in the database', () => {
     Y.applyUpdate(kim.doc, Y.encodeStateAsUpdate(sam.doc));
     expect(kim.text.toString()).toBe('x\nyz\nfrom outside');
     await later.h.close();
+  });
+
+  it('a file written from outside while a member types elsewhere keeps both', async () => {
+    const user = await newUser(t.app);
+    const id = String((await createProject(t.app, user.token, { code: 'one\ntwo\nthree\n' })).id);
+    const { h } = hub(50);
+    const alex = await member(h, id, 'alex', user.id);
+    alex.text.insert(0, '// typed\n');
+    // Meanwhile an accepted AI edit rewrites the last line of the file (the hub is not told).
+    await t.app.db.execute(
+      sql`update project_files set content = ${'one\ntwo\n3\n'} where project_id = ${id} and path = ${MAIN}`,
+    );
+    await expect.poll(() => mainFile(id)).toBe('// typed\none\ntwo\n3\n');
+    await expect
+      .poll(async () => (await alex.drain(), alex.text.toString()))
+      .toBe('// typed\none\ntwo\n3\n');
+    await h.close();
   });
 
   it('a file written from outside reaches the members as edits; the last one out writes the file', async () => {

@@ -21,13 +21,19 @@ export const coeditRepository = {
 
   /**
    * Every kept update of a file's document, oldest first; the file's text the document last
-   * agreed with (null when nothing is kept); who typed last since then (null when nobody).
+   * agreed with (null when nothing is kept) and where; who typed last since then.
    */
   async load(
     db: Executor,
     projectId: string,
     path: string,
-  ): Promise<{ updates: Uint8Array[]; base: string | null; lastWriter: string | null }> {
+  ): Promise<{
+    updates: Uint8Array[];
+    base: string | null;
+    /** The updates up to and with this index make the document that agreed with `base`. */
+    baseAt: number;
+    lastWriter: string | null;
+  }> {
     const rows = rowsOf<{ update: string; base: string | null; userId: string | null }>(
       await db.execute(
         sql`select update, base, user_id as "userId" from project_doc_updates
@@ -35,12 +41,13 @@ export const coeditRepository = {
       ),
     );
     let base: string | null = null;
+    let baseAt = -1;
     let lastWriter: string | null = null;
-    for (const r of rows) {
-      if (r.base !== null) [base, lastWriter] = [r.base, null];
+    rows.forEach((r, i) => {
+      if (r.base !== null) [base, baseAt, lastWriter] = [r.base, i, null];
       if (r.userId !== null) lastWriter = r.userId;
-    }
-    return { updates: rows.map((r) => decode(r.update)), base, lastWriter };
+    });
+    return { updates: rows.map((r) => decode(r.update)), base, baseAt, lastWriter };
   },
 
   /**

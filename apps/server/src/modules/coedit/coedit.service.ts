@@ -5,11 +5,13 @@
  * text is written to the project's file — one version, as a save — after COEDIT_IDLE_WRITE_MS of
  * quiet, on Save, and when the last member leaves; the kept updates then fold into one snapshot.
  */
+import * as Y from 'yjs';
 import { COEDIT_IDLE_WRITE_MS } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { coeditRepository as repo } from './coedit.repository.ts';
 import {
+  changeSince,
   openSharedDoc,
   SERVER_ORIGIN,
   updateMessage,
@@ -43,6 +45,8 @@ interface OpenDoc {
   rows: number;
   /** The text last written to (or read from) the file. */
   written: string;
+  /** The document as it was when it last agreed with the file (what outside changes apply to). */
+  baseState: Uint8Array;
   lastWriter: string | null;
   timer: ReturnType<typeof setTimeout> | null;
   /** Keeps, writes and compactions, one after another. */
@@ -64,15 +68,31 @@ export function createCoeditHub(deps: CoeditDeps) {
     return doc.chain;
   };
 
+  /**
+   * The file was written from outside (an accepted AI edit, a restore) to `file`: that change,
+   * made on the document as it last agreed with the file, merges with what was typed since.
+   */
+  const follow = (doc: OpenDoc, file: string) => {
+    if (file === doc.written) return;
+    doc.written = file;
+    doc.shared.applyServerUpdate(changeSince(doc.baseState, file));
+    doc.baseState = doc.shared.snapshot();
+  };
+
   /** Writes the text to the file when it changed, then folds the kept updates into one. */
   const write = (doc: OpenDoc) =>
     enqueue(doc, async () => {
       if (doc.timer) clearTimeout(doc.timer);
       doc.timer = null;
+      // A write from outside since the last one is merged first, never written over.
+      const file = await deps.readFile(doc.projectId, doc.path);
+      if (file === null) return;
+      follow(doc, file);
       const text = doc.shared.text();
       if (text !== doc.written && doc.lastWriter) {
         await deps.writeFile(doc.lastWriter, doc.projectId, doc.path, text);
         doc.written = text;
+        doc.baseState = doc.shared.snapshot();
       }
       if (doc.rows > 1 && text === doc.written) {
         const folded = doc.rows;
@@ -98,6 +118,7 @@ export function createCoeditHub(deps: CoeditDeps) {
       peers: new Map(),
       rows: kept.updates.length,
       written: kept.base ?? file,
+      baseState: shared.snapshot(),
       lastWriter: kept.lastWriter,
       timer: null,
       chain: Promise.resolve(),
@@ -108,19 +129,13 @@ export function createCoeditHub(deps: CoeditDeps) {
       await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
       doc.rows += 1;
     } else if (file !== doc.written) {
-      // The file changed while the document was closed (a write from outside). With nothing
-      // typed since the last write the document follows it, as edits; typing not yet written
-      // (a crash before its write) is kept, and written over it below.
-      if (shared.text() === doc.written) {
-        shared.setText(file);
-        doc.written = file;
-        await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
-        doc.rows += 1;
-      } else
-        deps.log.error(
-          { projectId, path },
-          'coedit: the file changed while typing in it was not yet written; the typing is kept',
-        );
+      // The file changed while the document was closed (a write from outside): that change,
+      // made on the document as it agreed with the file, merges with any typing kept since (a
+      // crash before its write) — neither is lost.
+      doc.baseState = Y.mergeUpdates(kept.updates.slice(0, kept.baseAt + 1));
+      follow(doc, file);
+      await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
+      doc.rows += 1;
     }
     const offUpdate = shared.onUpdate((update, origin) => {
       const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
@@ -204,12 +219,10 @@ export function createCoeditHub(deps: CoeditDeps) {
       if (doc) await write(doc);
     },
 
-    /** The file was written from outside (an accepted AI edit): the document follows, as edits. */
+    /** The file was written from outside (an accepted AI edit): merged into the open document. */
     async fileChanged(projectId: string, path: string, text: string): Promise<void> {
       const doc = await docs.get(keyOf(projectId, path));
-      if (!doc || doc.shared.text() === text) return;
-      doc.written = text;
-      doc.shared.setText(text);
+      if (doc) await enqueue(doc, async () => follow(doc, text));
     },
 
     /** The text of an open document (tests, and the Save of a member). */

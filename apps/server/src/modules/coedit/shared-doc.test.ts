@@ -7,7 +7,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { COEDIT_MESSAGE, COEDIT_TEXT_NAME } from '@codewright/contract';
-import { openSharedDoc, updateMessage, type SharedDoc } from './shared-doc.ts';
+import { changeSince, openSharedDoc, updateMessage, type SharedDoc } from './shared-doc.ts';
 
 /** A client's Y.Doc talking to `shared` the way the browser does (sync step 1/2, then updates). */
 function connect(shared: SharedDoc, id: string, canWrite = true) {
@@ -136,6 +136,17 @@ describe('a shared document', () => {
     const back = connect(changed, 'alex-again');
     Y.applyUpdate(back.doc, Y.encodeStateAsUpdate(alex.doc));
     expect(back.text.toString()).toBe('a\ntyped b\nc\nd\n');
+  });
+
+  it('a change made on an earlier state merges with typing since: both stay', () => {
+    const shared = openSharedDoc([], 'one\ntwo\nthree\n');
+    const base = shared.snapshot();
+    const alex = connect(shared, 'alex');
+    relay(shared, [alex]);
+    alex.text.insert(0, '// typed\n');
+    shared.applyServerUpdate(changeSince(base, 'one\ntwo\n3\n'));
+    expect(shared.text()).toBe('// typed\none\ntwo\n3\n');
+    expect(alex.text.toString()).toBe('// typed\none\ntwo\n3\n');
   });
 
   it('setText changes only the lines that differ', () => {

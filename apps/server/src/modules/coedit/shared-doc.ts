@@ -44,6 +44,8 @@ export interface SharedDoc {
   receive(peer: DocPeer, message: Uint8Array): Uint8Array[];
   /** Brings the document to `next` with the fewest line changes (an AI edit, a file written). */
   setText(next: string): void;
+  /** Applies an update the server made (`changeSince`) as the server's own change. */
+  applyServerUpdate(update: Uint8Array): void;
   /** Drops the awareness of a peer that left (its awareness client ids). */
   forget(clientIds: number[]): void;
   /** Every change: the update to persist and send on (`origin` is the peer, or the server). */
@@ -78,6 +80,45 @@ function insertedChars(update: Uint8Array): number {
 /** A text's lines, each with its own "\n" (the last one may have none): offsets are sums. */
 const linesWithEnds = (text: string) => (text === '' ? [] : text.split(/(?<=\n)/));
 
+/** Brings a document's text to `next` with the fewest changed lines, as the server. */
+function setDocText(doc: Y.Doc, next: string): void {
+  const ytext = doc.getText(COEDIT_TEXT_NAME);
+  const current = ytext.toString();
+  if (current === next) return;
+  const before = linesWithEnds(current);
+  doc.transact(() => {
+    let at = 0;
+    let i = 0;
+    for (const run of diffLineArrays(before, linesWithEnds(next))) {
+      if (run.kind === 'add') {
+        const inserted = run.lines.join('');
+        ytext.insert(at, inserted);
+        at += inserted.length;
+        continue;
+      }
+      let length = 0;
+      for (const end = i + run.count; i < end; i++) length += before[i]!.length;
+      if (run.kind === 'equal') at += length;
+      else ytext.delete(at, length);
+    }
+  }, SERVER_ORIGIN);
+}
+
+/**
+ * The change from the document as it was at `base` (a snapshot) to `next`, as one Yjs update:
+ * applied to the document as it is now, Yjs merges it with everything typed since — a file
+ * written from outside and a member's typing elsewhere both stay.
+ */
+export function changeSince(base: Uint8Array, next: string): Uint8Array {
+  const then = new Y.Doc();
+  Y.applyUpdate(then, base, SERVER_ORIGIN);
+  const before = Y.encodeStateVector(then);
+  setDocText(then, next);
+  const change = Y.encodeStateAsUpdate(then, before);
+  then.destroy();
+  return change;
+}
+
 /**
  * A document from what was kept (`updates`, oldest first), or — when nothing was — holding
  * `initialText` (the file's). Reconciling a kept document with a file changed since is the
@@ -93,27 +134,7 @@ export function openSharedDoc(updates: readonly Uint8Array[], initialText: strin
     for (const update of updates) Y.applyUpdate(doc, update, SERVER_ORIGIN);
   }, SERVER_ORIGIN);
 
-  const setText = (next: string) => {
-    const current = ytext.toString();
-    if (current === next) return;
-    const before = linesWithEnds(current);
-    doc.transact(() => {
-      let at = 0;
-      let i = 0;
-      for (const run of diffLineArrays(before, linesWithEnds(next))) {
-        if (run.kind === 'add') {
-          const inserted = run.lines.join('');
-          ytext.insert(at, inserted);
-          at += inserted.length;
-          continue;
-        }
-        let length = 0;
-        for (const end = i + run.count; i < end; i++) length += before[i]!.length;
-        if (run.kind === 'equal') at += length;
-        else ytext.delete(at, length);
-      }
-    }, SERVER_ORIGIN);
-  };
+  const setText = (next: string) => setDocText(doc, next);
   if (updates.length === 0) setText(initialText);
 
   const receiveSync = (peer: DocPeer, decoder: decoding.Decoder, replies: Uint8Array[]) => {
@@ -185,6 +206,9 @@ export function openSharedDoc(updates: readonly Uint8Array[], initialText: strin
       return replies;
     },
     setText,
+    applyServerUpdate(update) {
+      Y.applyUpdate(doc, update, SERVER_ORIGIN);
+    },
     forget(clientIds) {
       awarenessProtocol.removeAwarenessStates(awareness, clientIds, SERVER_ORIGIN);
     },
