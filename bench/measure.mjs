@@ -87,3 +87,10 @@ export function roundsRow(target, rounds, pick) {
     errors: sum((r) => r.errors),
   };
 }
+
+/** A process's resident memory (VmRSS, KB) from /proc (Linux). */
+export const rssKb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+
+/** Resolves after `ms`. */
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

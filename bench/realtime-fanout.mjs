@@ -11,11 +11,12 @@
 //
 //   node bench/realtime-fanout.mjs
 //   RT_CLIENTS=1000 RT_MESSAGES=20 RT_PORT=3181 node bench/realtime-fanout.mjs
-import fs from 'node:fs';
 import { WebSocket } from 'ws';
 import {
   percentile,
   report,
+  rssKb,
+  sleep,
   requestJson,
   signUpAndIn,
   startTempServer,
@@ -29,10 +30,6 @@ const GAP_MS = 250;
 const PORT = Number(process.env.RT_PORT ?? 3181);
 const BUDGET_P99_MS = 100;
 const BUDGET_KB_PER_CONNECTION = 50;
-
-const rssKb = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A signed-in socket subscribed to `channel`; `onMessage(message, arrivedAt)` for each message. */
 function openClient(url, token, channel, onMessage) {

@@ -17,6 +17,7 @@ for (const script of [
   'hostile-screenshots.mjs',
   'account-takeover.mjs',
   'realtime-fanout.mjs',
+  'coedit.mjs',
   'typing-frames.mjs',
   'generator-open.mjs',
   'preview-ready.mjs',

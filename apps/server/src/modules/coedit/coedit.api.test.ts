@@ -170,6 +170,35 @@ describe('shared documents kept in the database', () => {
     await h.close();
   });
 
+  it('two writes from outside while typing is not yet written, and a crash between them: nothing lost or doubled', async () => {
+    const user = await newUser(t.app);
+    const id = String((await createProject(t.app, user.token, { code: 'a\nb\nc\n' })).id);
+    const outside = async (text: string) =>
+      t.app.db.execute(
+        sql`update project_files set content = ${text} where project_id = ${id} and path = ${MAIN}`,
+      );
+    const first = hub();
+    const alex = await member(first.h, id, 'alex', user.id);
+    const rowsBefore = await keptRows(id);
+    alex.text.insert(0, 'typed\n');
+    await expect.poll(() => keptRows(id)).toBeGreaterThan(rowsBefore);
+    await outside('a\nB\nc\n');
+    await first.h.fileChanged(id, MAIN, 'a\nB\nc\n');
+    expect(await first.h.textOf(id, MAIN)).toBe('typed\na\nB\nc\n');
+    await outside('a\nB\nC\n');
+    await first.h.fileChanged(id, MAIN, 'a\nB\nC\n');
+    expect(await first.h.textOf(id, MAIN)).toBe('typed\na\nB\nC\n');
+    // A crash (nothing written since), then another write from outside, then a reopen.
+    await expect.poll(async () => (await first.h.textOf(id, MAIN)) !== null).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    await outside('A\nB\nC\n');
+    const second = hub();
+    const sam = await member(second.h, id, 'sam', user.id);
+    expect(sam.text.toString()).toBe('typed\nA\nB\nC\n');
+    await second.h.close();
+    expect(await mainFile(id)).toBe('typed\nA\nB\nC\n');
+  });
+
   it('a file written from outside reaches the members as edits; the last one out writes the file', async () => {
     const user = await newUser(t.app);
     const id = String((await createProject(t.app, user.token, { code: 'a\nb\n' })).id);

@@ -21,7 +21,8 @@ export const coeditRepository = {
 
   /**
    * Every kept update of a file's document, oldest first; the file's text the document last
-   * agreed with (null when nothing is kept) and where; who typed last since then.
+   * agreed with (null when nothing is kept) and where; who typed last (the author of a write of
+   * typing a crash left unwritten).
    */
   async load(
     db: Executor,
@@ -30,8 +31,8 @@ export const coeditRepository = {
   ): Promise<{
     updates: Uint8Array[];
     base: string | null;
-    /** The updates up to and with this index make the document that agreed with `base`. */
-    baseAt: number;
+    /** The document as it agreed with `base` (the update of the row that names it). */
+    baseState: Uint8Array | null;
     lastWriter: string | null;
   }> {
     const rows = rowsOf<{ update: string; base: string | null; userId: string | null }>(
@@ -44,25 +45,27 @@ export const coeditRepository = {
     let baseAt = -1;
     let lastWriter: string | null = null;
     rows.forEach((r, i) => {
-      if (r.base !== null) [base, baseAt, lastWriter] = [r.base, i, null];
+      if (r.base !== null) [base, baseAt] = [r.base, i];
       if (r.userId !== null) lastWriter = r.userId;
     });
-    return { updates: rows.map((r) => decode(r.update)), base, baseAt, lastWriter };
+    const updates = rows.map((r) => decode(r.update));
+    return { updates, base, baseState: baseAt < 0 ? null : updates[baseAt]!, lastWriter };
   },
 
   /**
-   * Keeps one update (durable once this resolves): typed by `by.userId`, or the server's own
-   * agreeing with the file's text `by.base`.
+   * Keeps one update (durable once this resolves): typed by `by.userId`; or the server's own; or,
+   * with `by.base`, a whole state of the document whose text is the file's text `base` (what a
+   * write from outside is later made on).
    */
   async append(
     db: Executor,
     projectId: string,
     path: string,
     update: Uint8Array,
-    by: { userId: string } | { base: string },
+    by: { userId?: string; base?: string },
   ): Promise<void> {
-    const userId = 'userId' in by ? by.userId : null;
-    const base = 'base' in by ? by.base : null;
+    const userId = by.userId ?? null;
+    const base = by.base ?? null;
     await db.execute(
       sql`insert into project_doc_updates (project_id, path, update, base, user_id)
           values (${projectId}, ${path}, ${encode(update)}, ${base}, ${userId})`,

@@ -70,13 +70,18 @@ export function createCoeditHub(deps: CoeditDeps) {
 
   /**
    * The file was written from outside (an accepted AI edit, a restore) to `file`: that change,
-   * made on the document as it last agreed with the file, merges with what was typed since.
+   * made on the document as it last agreed with the file, merges with what was typed since. The
+   * state that agrees with `file` (the old one and the change, without the typing) is kept as
+   * the new base first. Runs inside the document's chain (or before it has listeners).
    */
-  const follow = (doc: OpenDoc, file: string) => {
+  const follow = async (doc: OpenDoc, file: string) => {
     if (file === doc.written) return;
+    const change = changeSince(doc.baseState, file);
+    doc.baseState = Y.mergeUpdates([doc.baseState, change]);
     doc.written = file;
-    doc.shared.applyServerUpdate(changeSince(doc.baseState, file));
-    doc.baseState = doc.shared.snapshot();
+    await repo.append(deps.db, doc.projectId, doc.path, doc.baseState, { base: file });
+    doc.rows += 1;
+    doc.shared.applyServerUpdate(change);
   };
 
   /** Writes the text to the file when it changed, then folds the kept updates into one. */
@@ -87,7 +92,7 @@ export function createCoeditHub(deps: CoeditDeps) {
       // A write from outside since the last one is merged first, never written over.
       const file = await deps.readFile(doc.projectId, doc.path);
       if (file === null) return;
-      follow(doc, file);
+      await follow(doc, file);
       const text = doc.shared.text();
       if (text !== doc.written && doc.lastWriter) {
         await deps.writeFile(doc.lastWriter, doc.projectId, doc.path, text);
@@ -128,20 +133,19 @@ export function createCoeditHub(deps: CoeditDeps) {
       // A new document: kept from the start, so every later update applies on top of it.
       await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
       doc.rows += 1;
-    } else if (file !== doc.written) {
+    } else if (file !== doc.written && kept.baseState) {
       // The file changed while the document was closed (a write from outside): that change,
       // made on the document as it agreed with the file, merges with any typing kept since (a
-      // crash before its write) — neither is lost.
-      doc.baseState = Y.mergeUpdates(kept.updates.slice(0, kept.baseAt + 1));
-      follow(doc, file);
-      await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
+      // crash before its write) — neither is lost. No listener yet: the change is kept here.
+      doc.baseState = kept.baseState;
+      await follow(doc, file);
+      await repo.append(deps.db, projectId, path, shared.snapshot(), {});
       doc.rows += 1;
     }
     const offUpdate = shared.onUpdate((update, origin) => {
       const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
       if (from) doc.lastWriter = from.peer.userId;
-      // The server's own change makes the document agree with the file (fileChanged).
-      const by = from ? { userId: from.peer.userId } : { base: doc.written };
+      const by = from ? { userId: from.peer.userId } : {};
       void enqueue(doc, async () => {
         await repo.append(deps.db, projectId, path, update, by);
         doc.rows += 1;
@@ -222,7 +226,7 @@ export function createCoeditHub(deps: CoeditDeps) {
     /** The file was written from outside (an accepted AI edit): merged into the open document. */
     async fileChanged(projectId: string, path: string, text: string): Promise<void> {
       const doc = await docs.get(keyOf(projectId, path));
-      if (doc) await enqueue(doc, async () => follow(doc, text));
+      if (doc) await enqueue(doc, () => follow(doc, text));
     },
 
     /** The text of an open document (tests, and the Save of a member). */
