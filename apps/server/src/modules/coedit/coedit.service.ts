@@ -5,6 +5,7 @@
  * text is written to the project's file — one version, as a save — after COEDIT_IDLE_WRITE_MS of
  * quiet, on Save, and when the last member leaves; the kept updates then fold into one snapshot.
  */
+import { createHash } from 'node:crypto';
 import * as Y from 'yjs';
 import { COEDIT_IDLE_WRITE_MS } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
@@ -43,10 +44,13 @@ interface OpenDoc {
   peers: Map<string, { peer: CoeditPeer; clientIds: Set<number> }>;
   /** Rows kept for this document (what the next compaction folds). */
   rows: number;
-  /** The text last written to (or read from) the file. */
+  /** The sha-256 of the text last written to (or read from) the file (a hash: memory). */
   written: string;
-  /** The document as it was when it last agreed with the file (what outside changes apply to). */
-  baseState: Uint8Array;
+  /**
+   * The document as it last agreed with the file (what outside changes are made on): null while
+   * it is the last row that names its text (read back when an outside change comes).
+   */
+  baseState: Uint8Array | null;
   lastWriter: string | null;
   timer: ReturnType<typeof setTimeout> | null;
   /** Keeps, writes and compactions, one after another. */
@@ -55,6 +59,8 @@ interface OpenDoc {
 }
 
 export type CoeditHub = ReturnType<typeof createCoeditHub>;
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function createCoeditHub(deps: CoeditDeps) {
   const idleMs = deps.idleWriteMs ?? COEDIT_IDLE_WRITE_MS;
@@ -75,11 +81,16 @@ export function createCoeditHub(deps: CoeditDeps) {
    * the new base first. Runs inside the document's chain (or before it has listeners).
    */
   const follow = async (doc: OpenDoc, file: string) => {
-    if (file === doc.written) return;
-    const change = changeSince(doc.baseState, file);
-    doc.baseState = Y.mergeUpdates([doc.baseState, change]);
-    doc.written = file;
-    await repo.append(deps.db, doc.projectId, doc.path, doc.baseState, { base: file });
+    if (hashOf(file) === doc.written) return;
+    const before =
+      doc.baseState ?? (await repo.load(deps.db, doc.projectId, doc.path)).baseState ?? null;
+    if (!before) return;
+    const change = changeSince(before, file);
+    doc.written = hashOf(file);
+    doc.baseState = null;
+    await repo.append(deps.db, doc.projectId, doc.path, Y.mergeUpdates([before, change]), {
+      base: file,
+    });
     doc.rows += 1;
     doc.shared.applyServerUpdate(change);
   };
@@ -94,17 +105,20 @@ export function createCoeditHub(deps: CoeditDeps) {
       if (file === null) return;
       await follow(doc, file);
       const text = doc.shared.text();
-      if (text !== doc.written && doc.lastWriter) {
-        await deps.writeFile(doc.lastWriter, doc.projectId, doc.path, text);
-        doc.written = text;
-        doc.baseState = doc.shared.snapshot();
+      const changed = hashOf(text) !== doc.written;
+      if (changed && !doc.lastWriter) return;
+      if (changed) {
+        await deps.writeFile(doc.lastWriter!, doc.projectId, doc.path, text);
+        doc.written = hashOf(text);
       }
-      if (doc.rows > 1 && text === doc.written) {
+      // The kept rows fold into one that names the text just written: the new base.
+      if (changed || doc.rows > 1) {
         const folded = doc.rows;
         await deps.db.transaction((tx) =>
           repo.compact(tx, doc.projectId, doc.path, doc.shared.snapshot(), folded, text),
         );
         doc.rows -= folded - 1;
+        doc.baseState = null;
       }
     });
 
@@ -122,8 +136,8 @@ export function createCoeditHub(deps: CoeditDeps) {
       shared,
       peers: new Map(),
       rows: kept.updates.length,
-      written: kept.base ?? file,
-      baseState: shared.snapshot(),
+      written: hashOf(kept.base ?? file),
+      baseState: null,
       lastWriter: kept.lastWriter,
       timer: null,
       chain: Promise.resolve(),
@@ -133,7 +147,7 @@ export function createCoeditHub(deps: CoeditDeps) {
       // A new document: kept from the start, so every later update applies on top of it.
       await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
       doc.rows += 1;
-    } else if (file !== doc.written && kept.baseState) {
+    } else if (hashOf(file) !== doc.written && kept.baseState) {
       // The file changed while the document was closed (a write from outside): that change,
       // made on the document as it agreed with the file, merges with any typing kept since (a
       // crash before its write) — neither is lost. No listener yet: the change is kept here.
