@@ -251,7 +251,7 @@ export function useGeneration(deps: GenerationDeps) {
           : null;
       try {
         // Either across the tree, or within one file that is not the main one.
-        const across = tree && tree.files.size > 0 ? tree : null;
+        const across = tree;
         const within =
           inFile && options.selection && options.path && inFile.files.has(options.path)
             ? { tree: inFile, path: options.path, selection: options.selection }

@@ -51,6 +51,10 @@ export type EditCallResult =
   /** Stopped by the user: `code` is what arrived merged onto the rest, when a charge stands. */
   | { status: 'stopped'; code: string | null; text: string; charged: boolean };
 
+/** The chat text of an answer whose blocks failed, ahead of the one retry's answer. */
+export const retryPrefix = (answer: string) =>
+  `${answer}\n\n_Some changes did not fit the code; asking the model once more…_\n\n`;
+
 /** The format an edit of `code` (or of its `selection`) asks for (decision 016). */
 export function editFormatFor(code: string, selection?: LineRange): EditFormat {
   return chooseEditFormat(selection ? sliceLines(code, selection) : code);
@@ -136,7 +140,7 @@ export async function runEditCall(input: EditCallInput): Promise<EditCallResult>
 
   // One retry that shows the model which blocks failed (decision 016); not charged (023).
   const { pending } = answer;
-  const prefix = `${first.text}\n\n_Some changes did not fit the code; asking the model once more…_\n\n`;
+  const prefix = retryPrefix(first.text);
   const second = await stream(
     buildEditRetryMessages({ prompt, answer: first.text, retry: answer.retry }),
     pending.code,

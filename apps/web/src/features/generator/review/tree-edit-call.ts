@@ -18,10 +18,11 @@ import {
   type LineRange,
   type PromptContextItem,
   type SectionProblem,
+  type TreeAnswerResult,
 } from '@codewright/contract';
 import { client } from '../../../sdk.ts';
 import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
-import { runEditCall } from './edit-call.ts';
+import { retryPrefix, runEditCall } from './edit-call.ts';
 import { mainProposalSoFar } from './tree-proposal.ts';
 
 export interface TreeEditInput {
@@ -57,6 +58,20 @@ export type TreeEditResult =
   | { status: 'refused'; message: string; text: string }
   /** Stopped by the user: nothing of a tagged answer is kept (its files may be half-sent). */
   | { status: 'stopped'; text: string; charged: boolean };
+
+/** A usable answer as the review takes it: its tree, what was refused, how many blocks failed. */
+function readyOf(
+  answer: Extract<TreeAnswerResult, { status: 'ready' }>,
+  text: string,
+): TreeEditResult {
+  return {
+    status: 'ready',
+    files: answer.files,
+    text,
+    refused: answer.refused,
+    unappliedBlocks: answer.unapplied.reduce((n, f) => n + f.failed.length, 0),
+  };
+}
 
 /** Streams an edit across files (and its one retry) and turns the answer into a proposed tree. */
 export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditResult> {
@@ -107,16 +122,9 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
   const answer = applyTreeAnswer({ files, mainPath, language, ...first });
   if (answer.status === 'refused')
     return { status: 'refused', message: answer.message, text: first.text };
-  if (answer.status === 'ready')
-    return {
-      status: 'ready',
-      files: answer.files,
-      text: first.text,
-      refused: answer.refused,
-      unappliedBlocks: answer.unapplied.reduce((n, f) => n + f.failed.length, 0),
-    };
+  if (answer.status === 'ready') return readyOf(answer, first.text);
 
-  const prefix = `${first.text}\n\n_Some changes did not fit the code; asking the model once more…_\n\n`;
+  const prefix = retryPrefix(first.text);
   const second = await stream(
     buildEditRetryMessages({ prompt, answer: first.text, retry: answer.retry }),
     prefix,
@@ -134,14 +142,7 @@ export async function runTreeEditCall(input: TreeEditInput): Promise<TreeEditRes
     attempt: 2,
     pending: answer.pending,
   });
-  if (retried.status === 'ready')
-    return {
-      status: 'ready',
-      files: retried.files,
-      text,
-      refused: retried.refused,
-      unappliedBlocks: retried.unapplied.reduce((n, f) => n + f.failed.length, 0),
-    };
+  if (retried.status === 'ready') return readyOf(retried, text);
   return {
     status: 'refused',
     message: retried.status === 'refused' ? retried.message : TREE_ANSWER_MESSAGES['blocks-failed'],
