@@ -12,6 +12,7 @@ import {
   COEDIT_MESSAGES_PER_10S,
   COEDIT_TEXT_NAME,
   REALTIME_CLOSE,
+  REALTIME_MAX_SUBSCRIPTIONS,
   type RealtimeServerFrame,
 } from '@codewright/contract';
 import { rest } from '../db/db-test-helpers.ts';
@@ -153,6 +154,27 @@ describe('shared documents over the websocket', () => {
     });
     expect(await owner.next((f) => f.type === 'error')).toMatchObject({ code: 'BAD_FRAME' });
     expect((await owner.closed).code).toBe(REALTIME_CLOSE.badDocument);
+
+    // A connection holds at most 50 documents.
+    const many = await rest(servers.t.app, 'POST', 'project_files', {
+      token: team.owner.token,
+      body: Array.from({ length: REALTIME_MAX_SUBSCRIPTIONS }, (_, i) => ({
+        project_id: projectId,
+        path: `f${i}.js`,
+        content: '',
+      })),
+    });
+    expect(many.statusCode, many.body).toBe(201);
+    const holder = await connectSocket(wsUrl(), team.owner.token);
+    for (let i = 0; i < REALTIME_MAX_SUBSCRIPTIONS; i++) {
+      holder.send({ type: 'doc-join', projectId, path: `f${i}.js` });
+      await holder.next((f) => f.type === 'doc-joined');
+    }
+    holder.send({ type: 'doc-join', projectId, path: MAIN });
+    expect(await holder.next((f) => f.type === 'error')).toMatchObject({
+      code: 'SUBSCRIPTION_LIMIT_REACHED',
+    });
+    holder.close();
 
     // More document messages than 600 in 10 s end the connection.
     const flood = await connectSocket(wsUrl(), team.owner.token);

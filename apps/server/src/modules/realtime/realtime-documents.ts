@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   COEDIT_MESSAGES_PER_10S,
+  REALTIME_MAX_SUBSCRIPTIONS,
   type RealtimeClientFrame,
   type RealtimeServerFrame,
 } from '@codewright/contract';
@@ -52,6 +53,12 @@ export function connectionDocuments(deps: ConnectionDocumentsDeps) {
     const canWrite = await may(userId, projectId, 'write');
     const key = keyOf(projectId, path);
     if (docs.has(key)) return deps.send({ type: 'doc-joined', projectId, path, canWrite, ...ref });
+    if (docs.size >= REALTIME_MAX_SUBSCRIPTIONS)
+      throw new AppError(
+        'SUBSCRIPTION_LIMIT_REACHED',
+        429,
+        `A connection holds at most ${REALTIME_MAX_SUBSCRIPTIONS} documents: leave one first.`,
+      );
     const sendDoc = (message: Uint8Array) =>
       deps.send({ type: 'doc', projectId, path, data: Buffer.from(message).toString('base64') });
     const greeting = await deps.coedit.join(projectId, path, {
