@@ -8,7 +8,7 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { PATH_SEGMENT_MAX_LENGTH, REALTIME_FRAME_MAX_BYTES } from '@codewright/contract';
+import { PATH_SEGMENT_MAX_LENGTH, REALTIME_DOC_FRAME_MAX_BYTES } from '@codewright/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
@@ -190,8 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(versionsPlugin);
   await app.register(coeditPlugin);
   await app.register(workspacesPlugin, { urls: publicUrls });
-  // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009.
-  await app.register(websocket, { options: { maxPayload: REALTIME_FRAME_MAX_BYTES } });
+  // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009:
+  // a `doc` frame's 96 KB here, any other frame's 16 KB in realtime-connection.ts.
+  await app.register(websocket, { options: { maxPayload: REALTIME_DOC_FRAME_MAX_BYTES } });
 
   await app.register(
     async (api) => {

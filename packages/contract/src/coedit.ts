@@ -16,3 +16,5 @@ export const COEDIT_MESSAGES_PER_10S = 600;
 export const COEDIT_IDLE_WRITE_MS = 5_000;
 /** y-protocols message kinds, the first varuint of every document message. */
 export const COEDIT_MESSAGE = { sync: 0, awareness: 1 } as const;
+/** Longest prompt a `doc-save` names its version with (a frame stays under 16 KB). */
+export const COEDIT_PROMPT_MAX_CHARS = 4_000;

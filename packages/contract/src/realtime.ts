@@ -4,6 +4,7 @@
  * workspace and is open to those who may read it; publishing needs the right to write there.
  */
 import { z } from 'zod';
+import { COEDIT_PROMPT_MAX_CHARS } from './coedit.ts';
 
 /** The two kinds of channel: `project:<project id>` and `workspace:<workspace id>`. */
 export const REALTIME_CHANNEL_KINDS = ['project', 'workspace'] as const;
@@ -77,6 +78,11 @@ export type RealtimeMessageList = z.infer<typeof RealtimeMessageListSchema>;
 // SPEC §9's time-outs and heartbeat are REALTIME_TIMEOUT_MS and REALTIME_HEARTBEAT_MS (constants.ts).
 /** Largest frame either way, as UTF-8 (a publish frame carries a payload of at most 6 KB). */
 export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;
+/**
+ * Largest `doc` frame (docs/decisions/050): one document message of at most
+ * COEDIT_MESSAGE_MAX_BYTES in base64, with its address.
+ */
+export const REALTIME_DOC_FRAME_MAX_BYTES = 96 * 1024;
 /** Channels one connection may hold at once. */
 export const REALTIME_MAX_SUBSCRIPTIONS = 50;
 /** Frames a connection may send per 10 s; more are refused with RATE_LIMITED. */
@@ -120,10 +126,25 @@ export const RealtimeClientFrameSchema = z.discriminatedUnion(
       data: z.base64({ error: 'data must be a y-protocols message in base64' }),
       ref,
     }),
+    // Writes the document's text to its file now, as one version of `source` (Save, an accepted
+    // AI edit) by the sender: a writer only.
+    z.strictObject({
+      type: z.literal('doc-save'),
+      ...docAddress,
+      source: z.enum(['save', 'edit', 'fix'], 'source must be save, edit or fix').optional(),
+      prompt: z
+        .string()
+        .max(
+          COEDIT_PROMPT_MAX_CHARS,
+          `prompt may hold at most ${COEDIT_PROMPT_MAX_CHARS} characters`,
+        )
+        .optional(),
+      ref,
+    }),
   ],
   {
     error:
-      'type must be one of auth, subscribe, unsubscribe, publish, presence, ping, doc-join, doc, doc-leave',
+      'type must be one of auth, subscribe, unsubscribe, publish, presence, ping, doc-join, doc, doc-save, doc-leave',
   },
 );
 export type RealtimeClientFrame = z.infer<typeof RealtimeClientFrameSchema>;
@@ -154,9 +175,33 @@ export type RealtimeServerFrame =
   | { type: 'pong'; ref?: string }
   | { type: 'doc-joined'; projectId: string; path: string; canWrite: boolean; ref?: string }
   | { type: 'doc-left'; projectId: string; path: string; ref?: string }
+  /** The document's text is in its file (a version when it changed). */
+  | { type: 'doc-saved'; projectId: string; path: string; ref?: string }
   /** One y-protocols message of a shared document, in base64. */
   | { type: 'doc'; projectId: string; path: string; data: string }
   | { type: 'error'; code: string; message: string; ref?: string };
 
 /** `GET …/presence?channel=`: who is on the channel now. */
 export const RealtimePresenceQuerySchema = z.strictObject({ channel: RealtimeChannelSchema });
+
+const PRESENCE_COLORS = [
+  '#f87171',
+  '#fb923c',
+  '#fbbf24',
+  '#a3e635',
+  '#34d399',
+  '#2dd4bf',
+  '#38bdf8',
+  '#818cf8',
+  '#a78bfa',
+  '#e879f9',
+  '#f472b6',
+  '#94a3b8',
+];
+
+/** The colour of a user's presence, the same on every instance (a hash of the id). */
+export function presenceColor(userId: string): string {
+  let hash = 0;
+  for (const ch of userId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return PRESENCE_COLORS[hash % PRESENCE_COLORS.length]!;
+}

@@ -58,4 +58,5 @@ export type {
   WorkspacesClient,
 } from './workspaces/workspaces-client.ts';
 export type { RealtimeChannel, RealtimeClient } from './realtime/realtime-client.ts';
+export type { DocumentSaveOptions, RealtimeDocument } from './realtime/realtime-documents.ts';
 export type { RealtimeChannelState, WebSocketLike } from './realtime/realtime-socket.ts';

@@ -7,6 +7,7 @@ import type { RealtimeMessage, RealtimePresenceMember } from '@codewright/contra
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { RequestOptions } from '../request-options.ts';
+import { createRealtimeDocuments, type RealtimeDocument } from './realtime-documents.ts';
 import {
   createRealtimeSocket,
   type RealtimeChannelState,
@@ -55,6 +56,12 @@ export interface RealtimeClient {
    * @example const ch = client.realtime.channel(`project:${id}`); ch.onMessage(show); await ch.subscribe();
    */
   channel(name: string): RealtimeChannel;
+  /**
+   * A project file's shared document over the websocket (docs/decisions/050): y-protocols
+   * messages each way, for a Yjs provider.
+   * @example const doc = client.realtime.document(projectId, 'src/App.tsx'); doc.onMessage(apply); await doc.join();
+   */
+  document(projectId: string, path: string): RealtimeDocument;
   /** Sends a fresh access token on the open websocket (the SDK does this after each refresh). */
   renewToken(token: string): void;
   /** Closes the websocket and stops reconnecting (the SDK does this on sign-out). */
@@ -124,11 +131,14 @@ export function createRealtimeClient(options: {
         onStateChange: (listener) => on(entry.onState, listener),
       };
     },
+    document: (projectId, path) => documents().document(projectId, path),
     renewToken: (token) => shared?.renewToken(token),
     disconnect: () => shared?.close(),
   };
 
   let shared: ReturnType<typeof createRealtimeSocket> | null = null;
+  let docs: ReturnType<typeof createRealtimeDocuments> | null = null;
+  const documents = () => (docs ??= createRealtimeDocuments(socket()));
   function socket() {
     if (!options.openSocket)
       throw new TypeError('No WebSocket here: pass createClient({ WebSocket }) outside a browser.');

@@ -46,6 +46,18 @@ export interface RealtimeSocketDeps {
 
 type Pending = { resolve(frame: RealtimeServerFrame): void; reject(error: Error): void };
 
+/** More that shares the connection (the shared documents, realtime-documents.ts). */
+export interface SocketExtension {
+  /** A frame no request waited for: true when it was the extension's. */
+  onFrame(frame: RealtimeServerFrame): boolean;
+  /** The connection is signed in (again). */
+  onReady(): void;
+  /** The connection dropped. */
+  onClosed(): void;
+  /** Whether it holds the connection open (and reconnecting). */
+  holds(): boolean;
+}
+
 interface ChannelEntry {
   state: RealtimeChannelState;
   /** Subscribed once and not left: joined again after a reconnect. */
@@ -83,6 +95,9 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
   let opening = false;
+  const extensions: SocketExtension[] = [];
+  const onConnected = new Set<() => void>();
+  const held = () => channels.size > 0 || extensions.some((e) => e.holds());
 
   const setState = (entry: ChannelEntry, state: RealtimeChannelState) => {
     if (entry.state === state) return;
@@ -134,6 +149,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
       else waiting.resolve(frame);
       return;
     }
+    if (extensions.some((e) => e.onFrame(frame))) return;
     if (frame.type === 'message') {
       const entry = channels.get(frame.message.channel);
       if (entry) emit(entry, frame.message);
@@ -191,6 +207,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
         attempt = 0;
         if (connectTimer) clearTimeout(connectTimer);
         setAll('connected');
+        for (const done of [...onConnected]) done();
         heartbeat = setInterval(() => {
           if (ws.readyState === OPEN) ws.send(JSON.stringify({ type: 'ping' }));
         }, REALTIME_HEARTBEAT_MS);
@@ -206,6 +223,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
                 setState(entry, 'connected');
               }
             });
+        for (const extension of extensions) extension.onReady();
         return;
       }
       onFrame(frame);
@@ -220,7 +238,8 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
       for (const [, waiting] of pending) waiting.reject(timeoutError('request'));
       pending.clear();
       setAll('disconnected');
-      if (!stopped && channels.size > 0) scheduleReconnect();
+      for (const extension of extensions) extension.onClosed();
+      if (!stopped && held()) scheduleReconnect();
     };
   }
 
@@ -254,22 +273,21 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
   }
 
   /** Waits until the connection is signed in, up to the connect time-out. */
-  function whenReady(entry: ChannelEntry): Promise<void> {
+  function whenReady(): Promise<void> {
     if (socket && ready) return Promise.resolve();
     stopped = false;
     void connect();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        entry.onState.delete(watch);
+        onConnected.delete(done);
         reject(timeoutError('connect'));
       }, REALTIME_TIMEOUT_MS);
-      const watch = (state: RealtimeChannelState) => {
-        if (state !== 'connected') return;
+      const done = () => {
         clearTimeout(timer);
-        entry.onState.delete(watch);
+        onConnected.delete(done);
         resolve();
       };
-      entry.onState.add(watch);
+      onConnected.add(done);
     });
   }
 
@@ -288,13 +306,30 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
   return {
     entryOf,
     close,
+    whenReady,
+    request,
+    /** Sends a frame that needs no answer; false when the connection is not signed in. */
+    sendFrame(frame: Record<string, unknown>): boolean {
+      if (!socket || !ready || socket.readyState !== OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    },
+    /** Whether the connection is signed in now. */
+    isReady: () => Boolean(socket && ready && socket.readyState === OPEN),
+    attach(extension: SocketExtension): void {
+      extensions.push(extension);
+    },
+    /** Closes the connection when nothing holds it any more. */
+    release(): void {
+      if (!held()) close();
+    },
     /** Joins for one more holder (a handle of `client.realtime.channel`). */
     async subscribe(channel: string): Promise<void> {
       const entry = entryOf(channel);
       entry.holders += 1;
       if (entry.state === 'subscribed') return;
       try {
-        await whenReady(entry);
+        await whenReady();
         await join(channel, entry);
       } catch (error) {
         entry.holders -= 1;
@@ -311,7 +346,7 @@ export function createRealtimeSocket(deps: RealtimeSocketDeps) {
       entry.joined = false;
       if (socket && ready) await request({ type: 'unsubscribe', channel }, 'unsubscribe');
       setState(entry, 'disconnected');
-      if (channels.size === 0) close();
+      if (!held()) close();
     },
     async send(channel: string, event: string, payload: Record<string, unknown>): Promise<string> {
       const answer = await request({ type: 'publish', channel, event, payload }, 'send');

@@ -1,4 +1,6 @@
 /**
+ * (Over 300 lines: one hub whose open, follow, write and leave share each document's chain,
+ * rows and base; split, each part would reach into the others' state.)
  * The shared documents of this server (issue 47, docs/decisions/050): a file's document opens
  * when its first member joins and closes when the last one leaves. Every update is kept
  * (coedit.repository.ts) before it goes on to the others, so a restart loses nothing typed; the
@@ -15,10 +17,14 @@ import {
   changeSince,
   openSharedDoc,
   SERVER_ORIGIN,
+  stateWithText,
   updateMessage,
   type DocPeer,
   type SharedDoc,
 } from './shared-doc.ts';
+
+/** Who asks for a write now (`doc-save`), and its version's source (default save) and prompt. */
+export type CoeditSaveAs = { userId: string; source?: 'save' | 'edit' | 'fix'; prompt?: string };
 
 /** A member's connection to one document. */
 export interface CoeditPeer extends DocPeer {
@@ -31,8 +37,14 @@ export interface CoeditDeps {
   db: Database;
   /** The file's content now, or null when the project has no such file. */
   readFile(projectId: string, path: string): Promise<string | null>;
-  /** Writes the file as `userId` (one version, as a save). */
-  writeFile(userId: string, projectId: string, path: string, text: string): Promise<void>;
+  /** Writes the file as `userId`: one version, as a save unless `how` says otherwise. */
+  writeFile(
+    userId: string,
+    projectId: string,
+    path: string,
+    text: string,
+    how?: Omit<CoeditSaveAs, 'userId'>,
+  ): Promise<void>;
   idleWriteMs?: number;
   log: { error(details: object, message: string): void };
 }
@@ -65,13 +77,19 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createCoeditHub(deps: CoeditDeps) {
   const idleMs = deps.idleWriteMs ?? COEDIT_IDLE_WRITE_MS;
   const docs = new Map<string, Promise<OpenDoc>>();
+  /** The writes of documents their last member just left. */
+  const closing = new Set<Promise<void>>();
+  /** Shut down: a member leaving later writes nothing (their typing is kept; written on reopen). */
+  let closed = false;
   const keyOf = (projectId: string, path: string) => `${projectId}\u0000${path}`;
 
-  const enqueue = (doc: OpenDoc, step: () => Promise<void>) => {
-    doc.chain = doc.chain.then(step).catch((err: unknown) => {
+  /** Runs `step` after the document's earlier ones; a failure is logged (and with `fail`, thrown). */
+  const enqueue = (doc: OpenDoc, step: () => Promise<void>, fail = false) => {
+    const run = doc.chain.then(step);
+    doc.chain = run.catch((err: unknown) => {
       deps.log.error({ err, projectId: doc.projectId, path: doc.path }, 'coedit: keeping failed');
     });
-    return doc.chain;
+    return fail ? run : doc.chain;
   };
 
   /**
@@ -82,6 +100,9 @@ export function createCoeditHub(deps: CoeditDeps) {
    */
   const follow = async (doc: OpenDoc, file: string) => {
     if (hashOf(file) === doc.written) return;
+    // The document's own text (a member's write through it, or one just merged): nothing to
+    // change — this state is the new base. Made as a change, it would insert the text twice.
+    if (file === doc.shared.text()) return agree(doc, doc.shared.snapshot(), file);
     const before =
       doc.baseState ?? (await repo.load(deps.db, doc.projectId, doc.path)).baseState ?? null;
     if (!before) return;
@@ -95,32 +116,45 @@ export function createCoeditHub(deps: CoeditDeps) {
     doc.shared.applyServerUpdate(change);
   };
 
-  /** Writes the text to the file when it changed, then folds the kept updates into one. */
-  const write = (doc: OpenDoc) =>
-    enqueue(doc, async () => {
-      if (doc.timer) clearTimeout(doc.timer);
-      doc.timer = null;
-      // A write from outside since the last one is merged first, never written over.
-      const file = await deps.readFile(doc.projectId, doc.path);
-      if (file === null) return;
-      await follow(doc, file);
-      const text = doc.shared.text();
-      const changed = hashOf(text) !== doc.written;
-      if (changed && !doc.lastWriter) return;
-      if (changed) {
-        await deps.writeFile(doc.lastWriter!, doc.projectId, doc.path, text);
-        doc.written = hashOf(text);
-      }
-      // The kept rows fold into one that names the text just written: the new base.
-      if (changed || doc.rows > 1) {
-        const folded = doc.rows;
-        await deps.db.transaction((tx) =>
-          repo.compact(tx, doc.projectId, doc.path, doc.shared.snapshot(), folded, text),
-        );
-        doc.rows -= folded - 1;
-        doc.baseState = null;
-      }
-    });
+  /**
+   * Writes the text to the file when it changed — as the member who typed last, or as `as` with
+   * its source and prompt — then folds the kept updates into one. With `as`, a failure is thrown.
+   */
+  const write = (doc: OpenDoc, as?: CoeditSaveAs) =>
+    enqueue(doc, () => writeNow(doc, as), as !== undefined);
+  const writeNow = async (doc: OpenDoc, as?: CoeditSaveAs) => {
+    if (doc.timer) clearTimeout(doc.timer);
+    doc.timer = null;
+    // A write from outside since the last one is merged first, never written over.
+    const file = await deps.readFile(doc.projectId, doc.path);
+    if (file === null) return;
+    await follow(doc, file);
+    const text = doc.shared.text();
+    const changed = hashOf(text) !== doc.written;
+    const author = as?.userId ?? doc.lastWriter;
+    if (changed && !author) return;
+    if (changed) {
+      await deps.writeFile(author!, doc.projectId, doc.path, text, as);
+      doc.written = hashOf(text);
+    }
+    // The kept rows fold into one that names the text just written: the new base.
+    if (changed || doc.rows > 1) {
+      const folded = doc.rows;
+      await deps.db.transaction((tx) =>
+        repo.compact(tx, doc.projectId, doc.path, doc.shared.snapshot(), folded, text),
+      );
+      doc.rows -= folded - 1;
+      doc.baseState = null;
+    }
+  };
+
+  /** `state`, whose text is the file's, is kept as the base that outside changes are made on. */
+  const agree = async (doc: OpenDoc, state: Uint8Array, file: string) => {
+    doc.written = hashOf(file);
+    doc.baseState = null;
+    await repo.append(deps.db, doc.projectId, doc.path, state, { base: file });
+    doc.rows += 1;
+  };
 
   async function open(projectId: string, path: string): Promise<OpenDoc> {
     const [kept, stored] = await Promise.all([
@@ -148,13 +182,18 @@ export function createCoeditHub(deps: CoeditDeps) {
       await repo.append(deps.db, projectId, path, shared.snapshot(), { base: file });
       doc.rows += 1;
     } else if (hashOf(file) !== doc.written && kept.baseState) {
+      // The file holds a text the document had: its write came before a crash folded the rows.
+      const agreed = stateWithText(kept.updates, file);
+      if (agreed) await agree(doc, agreed, file);
       // The file changed while the document was closed (a write from outside): that change,
       // made on the document as it agreed with the file, merges with any typing kept since (a
       // crash before its write) — neither is lost. No listener yet: the change is kept here.
-      doc.baseState = kept.baseState;
-      await follow(doc, file);
-      await repo.append(deps.db, projectId, path, shared.snapshot(), {});
-      doc.rows += 1;
+      else {
+        doc.baseState = kept.baseState;
+        await follow(doc, file);
+        await repo.append(deps.db, projectId, path, shared.snapshot(), {});
+        doc.rows += 1;
+      }
     }
     const offUpdate = shared.onUpdate((update, origin) => {
       const from = origin !== SERVER_ORIGIN ? doc.peers.get((origin as DocPeer).id) : undefined;
@@ -226,21 +265,45 @@ export function createCoeditHub(deps: CoeditDeps) {
       doc.shared.forget([...entry.clientIds]);
       if (doc.peers.size > 0) return;
       docs.delete(key);
-      await write(doc);
-      doc.stopListening();
-      doc.shared.destroy();
+      // Awaited by close(): a shutdown closes the sockets first, and this write needs the database.
+      const last = (closed ? Promise.resolve() : write(doc)).then(() => {
+        doc.stopListening();
+        doc.shared.destroy();
+      });
+      closing.add(last);
+      await last.finally(() => closing.delete(last));
     },
 
-    /** Save: the document's text is written to its file now (when a document is open). */
-    async save(projectId: string, path: string): Promise<void> {
+    /**
+     * Save: the document's text is written to its file now (when a document is open), after every
+     * update received before; with `as` (a `doc-save`), as that user, source and prompt.
+     */
+    async save(projectId: string, path: string, as?: CoeditSaveAs): Promise<void> {
       const doc = await docs.get(keyOf(projectId, path));
-      if (doc) await write(doc);
+      if (doc) await write(doc, as);
     },
 
-    /** The file was written from outside (an accepted AI edit): merged into the open document. */
-    async fileChanged(projectId: string, path: string, text: string): Promise<void> {
-      const doc = await docs.get(keyOf(projectId, path));
-      if (doc) await enqueue(doc, () => follow(doc, text));
+    /**
+     * A file (without `path`, every file) of a project was written from outside — a REST write,
+     * an AI edit, a commit, a restore: its open document merges the file as it is now, in its
+     * chain. Never fails (logged); the hub's own writes do not call it.
+     */
+    async fileChanged(projectId: string, path?: string): Promise<void> {
+      const key = keyOf(projectId, path ?? '');
+      const open = [...docs].filter(([k]) => (path === undefined ? k.startsWith(key) : k === key));
+      await Promise.all(
+        open.map(async ([, pending]) => {
+          try {
+            const doc = await pending;
+            await enqueue(doc, async () => {
+              const file = await deps.readFile(projectId, doc.path);
+              if (file !== null) await follow(doc, file);
+            });
+          } catch (err) {
+            deps.log.error({ err, projectId, path }, 'coedit: following a write failed');
+          }
+        }),
+      );
     },
 
     /** The text of an open document (tests, and the Save of a member). */
@@ -251,6 +314,8 @@ export function createCoeditHub(deps: CoeditDeps) {
 
     /** Writes every open document and closes them (server shutdown). */
     async close(): Promise<void> {
+      closed = true;
+      await Promise.allSettled([...closing]);
       const all = await Promise.allSettled([...docs.values()]);
       docs.clear();
       for (const r of all)

@@ -243,3 +243,21 @@ export function openSharedDoc(updates: readonly Uint8Array[], initialText: strin
     },
   };
 }
+
+/**
+ * The latest state, among those the kept `updates` pass through in order, whose text is `text`
+ * (the document's own text, written to the file before a crash let its rows be folded); null when
+ * none is. Read only when a document reopens and its file is not the text its rows name.
+ */
+export function stateWithText(updates: Uint8Array[], text: string): Uint8Array | null {
+  const doc = new Y.Doc();
+  const content = doc.getText(COEDIT_TEXT_NAME);
+  let found: Uint8Array | null = null;
+  for (const update of updates) {
+    Y.applyUpdate(doc, update);
+    if (content.length === text.length && content.toString() === text)
+      found = Y.encodeStateAsUpdate(doc);
+  }
+  doc.destroy();
+  return found;
+}

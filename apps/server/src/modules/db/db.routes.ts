@@ -48,12 +48,25 @@ export const dbRoutes: FastifyPluginAsyncZod<{
     db: app.db,
     readCacheMs: options.readCacheMs ?? 0,
     history: app.versionService,
+    // A write of a project's files merges into its open shared documents at once (decision 050);
+    // not awaited, and a failure is logged (fileChanged never rejects), never the request's.
+    filesChanged: (projectIds) => {
+      for (const id of projectIds)
+        try {
+          void app.coedit.fileChanged(id);
+        } catch (err) {
+          app.log.error({ err, projectId: id }, 'coedit: telling of a write failed');
+        }
+    },
   });
   // A restore or commit changes a project's code outside this service: drop the owner's cached reads.
   const stopListening = app.versionService.onProjectCodeChanged((ownerId) =>
     service.forgetProjectReads(ownerId),
   );
   app.addHook('onClose', async () => stopListening());
+  // So does a shared document's write (its Save, its quiet time): a reader sees it at once.
+  const stopDocuments = app.coedit.onFileWritten((userId) => service.forgetProjectReads(userId));
+  app.addHook('onClose', async () => stopDocuments());
   // Joining, leaving or a role change changes which rows a member reads (docs/decisions/025).
   const stopMembers = app.workspaces.onMembershipChanged((userId) =>
     service.forgetMemberReads(userId),

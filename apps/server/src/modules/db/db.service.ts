@@ -61,10 +61,13 @@ export function createDbService({
   db,
   readCacheMs = 0,
   history,
+  filesChanged,
 }: {
   db: Database;
   readCacheMs?: number;
   history?: ProjectHistory;
+  /** Told, once a write committed, which projects' files it wrote (the shared documents). */
+  filesChanged?: (projectIds: string[]) => void;
 }) {
   const reads = new ReadCache(readCacheMs);
   const inFlight = new Map<string, Promise<string>>();
@@ -122,8 +125,8 @@ export function createDbService({
     }
   }
 
-  const writes = createProjectWrites({ db, history });
-  const fileWrites = createFileWrites({ db, history });
+  const writes = createProjectWrites({ db, history, changed: filesChanged });
+  const fileWrites = createFileWrites({ db, history, changed: filesChanged });
 
   return {
     /**

@@ -24,7 +24,30 @@ type Row = Record<string, unknown>;
  * code (migration 0010's triggers keep them equal). Every write that changes a project's files
  * becomes one version holding the whole tree (docs/decisions/047).
  */
-export function createFileWrites({ db, history }: { db: Database; history?: ProjectHistory }) {
+export function createFileWrites({
+  db,
+  history,
+  changed,
+}: {
+  db: Database;
+  history?: ProjectHistory;
+  /** Told, once a write committed, which projects' files it wrote (the shared documents). */
+  changed?: (projectIds: string[]) => void;
+}) {
+  /** The projects each open transaction wrote (writingFiles adds them). */
+  const written = new WeakMap<Executor, Set<string>>();
+
+  /** One transaction of file writes; once it committed, `changed` hears which projects it wrote. */
+  async function transaction<T>(run: (tx: Executor) => Promise<T>): Promise<T> {
+    const wrote = new Set<string>();
+    const result = await db.transaction((tx) => {
+      written.set(tx, wrote);
+      return run(tx);
+    });
+    if (wrote.size > 0) changed?.([...wrote]);
+    return result;
+  }
+
   /**
    * Runs `write` with the projects locked, then checks the plan's limits, marks the projects as
    * changed by `owner` and records each one's tree as a version (`source`); a project whose code
@@ -39,6 +62,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     prompt: string | null = null,
   ): Promise<T> {
     const plans = await lockProjects(tx, owner, projectIds);
+    for (const id of plans.keys()) written.get(tx)?.add(id);
     const ids = sql.join(
       [...plans.keys()].map((id) => sql`${id}`),
       sql`, `,
@@ -88,7 +112,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     spec: TableSpec,
   ): Promise<Row[]> {
     const projectIds = rows.map((r) => String((r.project_id as { value: unknown }).value));
-    return db.transaction((tx) =>
+    return transaction((tx) =>
       writingFiles(tx, owner, projectIds, 'save', async () =>
         rowsOf<Row>(await tx.execute(insertSql(spec, rows, returning))),
       ),
@@ -112,7 +136,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     q: ReturnType<typeof parseQuery>,
     scope: SQL | null,
   ): Promise<Row[]> {
-    return db.transaction(async (tx) => {
+    return transaction(async (tx) => {
       const targets = await targetsOf(tx, q, scope);
       if (targets.length === 0) return [];
       const ids = targets.map((t) => t.id);
@@ -134,7 +158,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     scope: SQL | null,
     returning: SQL,
   ): Promise<Row[]> {
-    return db.transaction(async (tx) => {
+    return transaction(async (tx) => {
       const targets = await targetsOf(tx, q, scope);
       if (targets.length === 0) return [];
       const main = targets.find((t) => t.is_main);
@@ -173,7 +197,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
     files: Array<{ path: string; content: string }>,
     newId: () => string,
   ): Promise<{ created: number; replaced: number }> {
-    return db.transaction((tx) =>
+    return transaction((tx) =>
       writingFiles(tx, owner, [projectId], 'upload', async () => {
         let created = 0;
         for (const file of files) {
@@ -216,7 +240,7 @@ export function createFileWrites({ db, history }: { db: Database; history?: Proj
         );
       seen.add(change.path);
     }
-    return db.transaction((tx) =>
+    return transaction((tx) =>
       writingFiles(
         tx,
         owner,

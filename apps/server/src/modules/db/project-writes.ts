@@ -55,7 +55,16 @@ export async function lockProjectsForUpdate(
  * The db REST writes that touch a project's code or chat: each runs in one transaction that
  * holds the project rows' locks, so version numbers follow the order writes commit.
  */
-export function createProjectWrites({ db, history }: { db: Database; history?: ProjectHistory }) {
+export function createProjectWrites({
+  db,
+  history,
+  changed,
+}: {
+  db: Database;
+  history?: ProjectHistory;
+  /** Told, once a write of projects' code committed, which projects it wrote (their main file). */
+  changed?: (projectIds: string[]) => void;
+}) {
   /**
    * New projects go into the workspace each row names (one where the caller may create projects,
    * else 404 as if it did not exist) or the caller's personal one. The cap and the visibility
@@ -155,7 +164,8 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
     q: ReturnType<typeof parseQuery>,
     scope: SQL | null,
   ) {
-    return db.transaction(async (tx) => {
+    let wrote: string[] = [];
+    const rows = await db.transaction(async (tx) => {
       const before = rowsOf<{ id: string; code: string; updatedAt: string }>(
         await tx.execute(
           sql`select id, code, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
@@ -164,7 +174,7 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
       );
       if (before.length === 0) return [];
       // Exactly the locked rows change, whatever was inserted meanwhile.
-      const changed = rowsOf<Row>(
+      const updated = rowsOf<Row>(
         await tx.execute(
           updateRowsSql(
             spec,
@@ -184,8 +194,11 @@ export function createProjectWrites({ db, history }: { db: Database; history?: P
           code: patch.code as string,
         });
       }
-      return changed;
+      wrote = before.map((r) => r.id);
+      return updated;
     });
+    if (wrote.length > 0) changed?.(wrote);
+    return rows;
   }
 
   return { insertProjects, insertMessages, updateProjectsCode };

@@ -3,75 +3,19 @@
 // change is refused with an error frame that ends its connection; someone outside the team is
 // told the project does not exist; the last one out writes the file as one version.
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import * as syncProtocol from 'y-protocols/sync';
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
 import {
-  COEDIT_MESSAGE,
   COEDIT_MESSAGES_PER_10S,
-  COEDIT_TEXT_NAME,
   REALTIME_CLOSE,
   REALTIME_MAX_SUBSCRIPTIONS,
-  type RealtimeServerFrame,
 } from '@codewright/contract';
 import { rest } from '../db/db-test-helpers.ts';
 import { listVersions } from '../versions/versions-test-helpers.ts';
 import { useTeamServers } from '../workspaces/workspace-test-helpers.ts';
-import {
-  connectSocket,
-  realtimeTeam,
-  useSocketUrl,
-  type TestSocket,
-} from './realtime-test-helpers.ts';
+import { connectSocket, joinDoc, realtimeTeam, useSocketUrl } from './realtime-test-helpers.ts';
 
 const servers = useTeamServers();
 const wsUrl = useSocketUrl(() => servers.t.app);
 const MAIN = 'main.js';
-
-/** A member's Y.Doc joined to a project's file over `socket`, as the browser's provider does. */
-async function joinDoc(socket: TestSocket, projectId: string, path = MAIN) {
-  const doc = new Y.Doc();
-  const send = (message: Uint8Array) =>
-    socket.send({ type: 'doc', projectId, path, data: Buffer.from(message).toString('base64') });
-  const apply = (frame: RealtimeServerFrame) => {
-    if (frame.type !== 'doc') return;
-    const decoder = decoding.createDecoder(new Uint8Array(Buffer.from(frame.data, 'base64')));
-    if (decoding.readVarUint(decoder) !== COEDIT_MESSAGE.sync) return;
-    const reply = encoding.createEncoder();
-    encoding.writeVarUint(reply, COEDIT_MESSAGE.sync);
-    syncProtocol.readSyncMessage(decoder, reply, doc, 'server');
-    if (encoding.length(reply) > 1) send(encoding.toUint8Array(reply));
-  };
-  let seen = 0;
-  const pump = () => {
-    for (; seen < socket.frames.length; seen++) apply(socket.frames[seen]!);
-  };
-  doc.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin === 'server') return;
-    const e = encoding.createEncoder();
-    encoding.writeVarUint(e, COEDIT_MESSAGE.sync);
-    syncProtocol.writeUpdate(e, update);
-    send(encoding.toUint8Array(e));
-  });
-  socket.send({ type: 'doc-join', projectId, path, ref: 'j' });
-  const joined = await socket.next((f) => f.type === 'doc-joined' || f.type === 'error');
-  const step1 = encoding.createEncoder();
-  encoding.writeVarUint(step1, COEDIT_MESSAGE.sync);
-  syncProtocol.writeSyncStep1(step1, doc);
-  if (joined.type === 'doc-joined') send(encoding.toUint8Array(step1));
-  const text = doc.getText(COEDIT_TEXT_NAME);
-  /** The text once the frames so far are applied, polled until it is `expected`. */
-  const settles = async (expected: string) => {
-    await expect
-      .poll(() => {
-        pump();
-        return text.toString();
-      })
-      .toBe(expected);
-  };
-  return { doc, text, joined, settles, pump };
-}
 
 describe('shared documents over the websocket', () => {
   it('an editor’s typing reaches the owner and a viewer; the last one out writes one version', async () => {

@@ -3,10 +3,11 @@
  * URL), channels are joined only after the role table allows it, and every frame is answered,
  * an error frame with a code for a bad one. Frames of a connection are handled one after another.
  */
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   REALTIME_CLOSE,
+  REALTIME_FRAME_MAX_BYTES,
   REALTIME_FRAMES_PER_10S,
   REALTIME_MAX_SUBSCRIPTIONS,
   REALTIME_PRESENCE_META_MAX_BYTES,
@@ -65,6 +66,8 @@ function errorFrame(error: unknown, ref?: string): RealtimeServerFrame {
 }
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+const bytesIn = (data: RawData) =>
+  Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
 
 /** Takes over an upgraded socket; `onClosed` is told when it is gone. */
 export function openConnection(
@@ -197,6 +200,7 @@ export function openConnection(
       }
       case 'doc-join':
       case 'doc':
+      case 'doc-save':
       case 'doc-leave':
         return documents.handle(userId, frame);
       case 'presence': {
@@ -239,7 +243,8 @@ export function openConnection(
 
   socket.on('message', (data, isBinary) => {
     lastSeen = now();
-    // Frames are at most 16 KB (the socket's limit): parsed first, then counted by kind.
+    // A `doc` frame is at most 96 KB (the socket's limit), any other at most 16 KB: parsed first,
+    // then measured and counted by kind.
     let json: unknown = null;
     try {
       if (!isBinary) json = JSON.parse(data.toString());
@@ -247,6 +252,8 @@ export function openConnection(
       json = null;
     }
     const isDocument = (json as { type?: unknown } | null)?.type === 'doc';
+    if (!isDocument && bytesIn(data) > REALTIME_FRAME_MAX_BYTES)
+      return connection.close(1009, 'A frame other than doc is at most 16 KB.');
     if (!withinRate(isDocument)) return;
     let frame: RealtimeClientFrame;
     try {

@@ -1,8 +1,9 @@
 /**
  * The shared documents one realtime websocket has joined (docs/decisions/050, docs/api.md §
  * Realtime "Shared documents"): `doc-join` asks the role table (read to join, write to type),
- * `doc` carries one y-protocols message each way in base64, `doc-leave` lets go. A refused
- * document message ends the connection — its document may be out of step — with the reason.
+ * `doc` carries one y-protocols message each way in base64, `doc-save` writes the text to its
+ * file now (a writer's), `doc-leave` lets go. A refused document message ends the connection —
+ * its document may be out of step — with the reason; a refused `doc-save` is answered alone.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -15,7 +16,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CoeditHub } from '../coedit/coedit.service.ts';
 import type { ChannelUse } from './realtime.service.ts';
 
-type DocFrame = Extract<RealtimeClientFrame, { type: 'doc-join' | 'doc' | 'doc-leave' }>;
+type DocFrame = Extract<
+  RealtimeClientFrame,
+  { type: 'doc-join' | 'doc' | 'doc-save' | 'doc-leave' }
+>;
 
 export interface ConnectionDocumentsDeps {
   coedit: CoeditHub;
@@ -96,6 +100,25 @@ export function connectionDocuments(deps: ConnectionDocumentsDeps) {
     }
   }
 
+  /**
+   * Writes the document's text to its file now, as the sender — one version of the frame's source
+   * and prompt — after every update it sent before (frames are handled in order, and the hub's
+   * write follows them in the document's chain). A refusal answers this frame alone.
+   */
+  async function save(userId: string, frame: Extract<DocFrame, { type: 'doc-save' }>) {
+    const { projectId, path } = frame;
+    if (!docs.has(keyOf(projectId, path)))
+      throw new AppError('NOT_SUBSCRIBED', 409, `Join ${path} with a doc-join frame first.`);
+    // 403 FORBIDDEN for a role that may not change the project (a viewer).
+    await deps.authorize(userId, `project:${projectId}`, 'write');
+    await deps.coedit.save(projectId, path, {
+      userId,
+      ...(frame.source ? { source: frame.source } : {}),
+      ...(frame.prompt !== undefined ? { prompt: frame.prompt } : {}),
+    });
+    deps.send({ type: 'doc-saved', projectId, path, ...(frame.ref ? { ref: frame.ref } : {}) });
+  }
+
   return {
     /**
      * Counts a document message at `now`: typing sends one per key, so documents have their own
@@ -113,6 +136,7 @@ export function connectionDocuments(deps: ConnectionDocumentsDeps) {
     async handle(userId: string, frame: DocFrame): Promise<void> {
       if (frame.type === 'doc-join') return join(userId, frame);
       if (frame.type === 'doc') return receive(frame);
+      if (frame.type === 'doc-save') return save(userId, frame);
       if (docs.delete(keyOf(frame.projectId, frame.path)))
         await deps.coedit.leave(frame.projectId, frame.path, peerId);
       deps.send({

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeMessage } from '@codewright/contract';
-import { createRealtimeHub, presenceColor, PRESENCE_COALESCE_MS } from './realtime-hub.ts';
+import { presenceColor } from '@codewright/contract';
+import { createRealtimeHub, PRESENCE_COALESCE_MS } from './realtime-hub.ts';
 import { presenceEnvelope } from './realtime.repository.ts';
 
 /** A member that records the text of every frame it is sent. */

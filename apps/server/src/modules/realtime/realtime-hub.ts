@@ -1,7 +1,8 @@
-import type {
-  RealtimeMessage,
-  RealtimePresenceMember,
-  RealtimeServerFrame,
+import {
+  presenceColor,
+  type RealtimeMessage,
+  type RealtimePresenceMember,
+  type RealtimeServerFrame,
 } from '@codewright/contract';
 
 /** One open websocket as the hub sees it: who it is and how to send it a frame. */
@@ -17,28 +18,6 @@ export interface HubMember {
 export const PRESENCE_COALESCE_MS = 50;
 
 /** Twelve colours that read on the app's dark surface; a user keeps theirs on every channel. */
-const COLORS = [
-  '#f87171',
-  '#fb923c',
-  '#fbbf24',
-  '#a3e635',
-  '#34d399',
-  '#2dd4bf',
-  '#38bdf8',
-  '#818cf8',
-  '#a78bfa',
-  '#e879f9',
-  '#f472b6',
-  '#94a3b8',
-];
-
-/** The colour of a user's presence, the same on every instance (a hash of the id). */
-export function presenceColor(userId: string): string {
-  let hash = 0;
-  for (const ch of userId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return COLORS[hash % COLORS.length]!;
-}
-
 export interface HubOptions {
   /**
    * This instance's presence on a channel changed (after the coalescing moment; `[]` when its

@@ -2,7 +2,11 @@
 import { WebSocket } from 'ws';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { RealtimeServerFrame } from '@codewright/contract';
+import * as Y from 'yjs';
+import * as syncProtocol from 'y-protocols/sync';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { COEDIT_MESSAGE, COEDIT_TEXT_NAME, type RealtimeServerFrame } from '@codewright/contract';
 import type { SmtpSink } from '../../../../../e2e/fixtures/smtp-sink.ts';
 import { aroundTests } from '../../test/around-tests.ts';
 import { createProject } from '../db/db-test-helpers.ts';
@@ -124,4 +128,51 @@ export async function subscribedSocket(url: string, token: string, channel: stri
   socket.send({ type: 'subscribe', channel });
   await socket.next((f) => f.type === 'subscribed');
   return socket;
+}
+
+/** A member's Y.Doc joined to a project's file over `socket`, as the browser's provider does. */
+export async function joinDoc(socket: TestSocket, projectId: string, path = 'main.js') {
+  const doc = new Y.Doc();
+  const send = (message: Uint8Array) =>
+    socket.send({ type: 'doc', projectId, path, data: Buffer.from(message).toString('base64') });
+  const apply = (frame: RealtimeServerFrame) => {
+    if (frame.type !== 'doc') return;
+    const decoder = decoding.createDecoder(new Uint8Array(Buffer.from(frame.data, 'base64')));
+    if (decoding.readVarUint(decoder) !== COEDIT_MESSAGE.sync) return;
+    const reply = encoding.createEncoder();
+    encoding.writeVarUint(reply, COEDIT_MESSAGE.sync);
+    syncProtocol.readSyncMessage(decoder, reply, doc, 'server');
+    if (encoding.length(reply) > 1) send(encoding.toUint8Array(reply));
+  };
+  let seen = 0;
+  const pump = () => {
+    for (; seen < socket.frames.length; seen++) apply(socket.frames[seen]!);
+  };
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin === 'server') return;
+    const e = encoding.createEncoder();
+    encoding.writeVarUint(e, COEDIT_MESSAGE.sync);
+    syncProtocol.writeUpdate(e, update);
+    send(encoding.toUint8Array(e));
+  });
+  socket.send({ type: 'doc-join', projectId, path, ref: 'j' });
+  const joined = await socket.next((f) => f.type === 'doc-joined' || f.type === 'error');
+  const step1 = encoding.createEncoder();
+  encoding.writeVarUint(step1, COEDIT_MESSAGE.sync);
+  syncProtocol.writeSyncStep1(step1, doc);
+  if (joined.type === 'doc-joined') send(encoding.toUint8Array(step1));
+  const text = doc.getText(COEDIT_TEXT_NAME);
+  /** The text once the frames so far are applied, polled until it is `expected` (1 s at most). */
+  const settles = async (expected: string, timeout = 1_000) => {
+    await expect
+      .poll(
+        () => {
+          pump();
+          return text.toString();
+        },
+        { timeout },
+      )
+      .toBe(expected);
+  };
+  return { doc, text, joined, settles, pump };
 }

@@ -133,16 +133,16 @@ async function ensureBaseline(tx: Executor, project: AccessibleProject, next: st
  * through the db REST API.
  */
 export function createVersionService({ db }: { db: Database }) {
-  const listeners = new Set<(ownerId: string) => void>();
-  const changed = (ownerId: string) => {
-    for (const listener of listeners) listener(ownerId);
+  const listeners = new Set<(ownerId: string, projectId: string) => void>();
+  const changed = (ownerId: string, projectId: string) => {
+    for (const listener of listeners) listener(ownerId, projectId);
   };
   const readOnly = <T>(run: (tx: Executor) => Promise<T>) =>
     db.transaction(run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 
   return {
-    /** Called with the owner's id after a restore or commit changed a project's code. */
-    onProjectCodeChanged(listener: (ownerId: string) => void): () => void {
+    /** Called with the owner's id after a restore or commit changed a project's code (committed). */
+    onProjectCodeChanged(listener: (ownerId: string, projectId: string) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
@@ -333,7 +333,7 @@ export function createVersionService({ db }: { db: Database }) {
         );
         return { version: { ...added, code }, ownerId: project.ownerId };
       });
-      changed(ownerId);
+      changed(ownerId, projectId);
       return version;
     },
 
@@ -368,7 +368,7 @@ export function createVersionService({ db }: { db: Database }) {
         );
         return { created: true, version: { ...added, code: body.code }, ownerId: project.ownerId };
       });
-      if (result.ownerId) changed(result.ownerId);
+      if (result.ownerId) changed(result.ownerId, projectId);
       return { created: result.created, version: result.version };
     },
 
