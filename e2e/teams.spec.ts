@@ -5,12 +5,24 @@
  * public share link and copies the code; a private link shows "not found"; the owner reads,
  * copies and regenerates the link from the dashboard card's "Share link" dialog.
  * (Over 300 lines: the team journey — invite, accept, roles, share links, a member's plan — shares
- * the account server fixture and the account and invitation set-ups below.)
+ * the account server fixture and the set-ups of team-helpers.ts.)
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { FREE_PUBLIC_NOTICE, PRIVATE_NOTICE, PUBLIC_NOTICE } from '@codewright/contract';
 import { expectNoSeriousViolations } from './axe.ts';
-import { withAccountServer, type AccountServer } from './fixtures/account-server.ts';
+import { withAccountServer } from './fixtures/account-server.ts';
+import {
+  auth,
+  joinAs,
+  personalWorkspace,
+  sharedEditor,
+  signedInPage,
+  teammatesInGenerator,
+  teamWithProject,
+  upgradeToPro,
+  verifiedAccount,
+  type Account,
+} from './team-helpers.ts';
 import {
   expect,
   loginViaApi,
@@ -19,7 +31,6 @@ import {
   submitEmailForm,
   usageOf,
   waitIdle,
-  type TestUser,
 } from './fixtures.ts';
 
 const test = withAccountServer(Number(process.env.E2E_TEAMS_PORT ?? 3660));
@@ -29,119 +40,6 @@ test.setTimeout(120_000);
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `e2e/output/screenshots/${name}.png`, fullPage: true });
-
-interface Account extends TestUser {
-  id: string;
-  token: string;
-}
-
-/** Signs a user up, verifies the address through the mailed link and signs in over the API. */
-async function verifiedAccount(
-  request: APIRequestContext,
-  account: AccountServer,
-): Promise<Account> {
-  const user = newUser();
-  expect((await request.post('/api/auth/signup', { data: user })).status()).toBe(201);
-  const mail = await account.sink.waitForMail(user.email);
-  const token = new URL(mail.links[0]!).searchParams.get('token')!;
-  // Confirmed with its password, the registrant keeps it (DESIGN §3.16).
-  expect(
-    (
-      await request.post('/api/auth/email/verify', {
-        data: { token, password: user.password },
-      })
-    ).status(),
-  ).toBe(200);
-  const res = await request.post('/api/auth/signin/email', { data: user });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { ...user, id: body.user.id, token: body.access_token };
-}
-
-const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
-
-/** Moves `a` to the Pro plan over the API (a team's plan is its owner's). */
-async function upgradeToPro(request: APIRequestContext, a: Account): Promise<void> {
-  const res = await request.post('/api/plan/upgrade', { headers: auth(a), data: { plan: 'pro' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function personalWorkspace(request: APIRequestContext, a: Account): Promise<string> {
-  const res = await request.get('/api/workspaces', { headers: auth(a) });
-  const { workspaces } = (await res.json()) as { workspaces: { id: string; personal: boolean }[] };
-  return workspaces.find((w) => w.personal)!.id;
-}
-
-/** Invites over the API and accepts with the mailed token (for set-up; the UI flow is tested below). */
-async function joinAs(
-  request: APIRequestContext,
-  account: AccountServer,
-  owner: Account,
-  wsId: string,
-  member: Account,
-  role: string,
-) {
-  const inv = await request.post(`/api/workspaces/${wsId}/invitations`, {
-    headers: auth(owner),
-    data: { email: member.email, role },
-  });
-  expect(inv.status(), await inv.text()).toBe(201);
-  // The 2nd mail: after the verification link.
-  const mail = await account.sink.waitForMail(member.email, 2);
-  const token = new URL(mail.links[0]!).searchParams.get('token')!;
-  const ok = await request.post('/api/invitations/accept', {
-    headers: auth(member),
-    data: { token },
-  });
-  expect(ok.status(), await ok.text()).toBe(200);
-}
-
-/** A Pro owner with an editor who joined their workspace, and one project of the owner's there. */
-async function teamWithProject(
-  request: APIRequestContext,
-  account: AccountServer,
-  project: { name: string; code: string },
-) {
-  const owner = await verifiedAccount(request, account);
-  await upgradeToPro(request, owner);
-  const wsId = await personalWorkspace(request, owner);
-  const member = await verifiedAccount(request, account);
-  await joinAs(request, account, owner, wsId, member, 'editor');
-  const created = await request.post('/api/db/codewright/rest/v1/projects', {
-    headers: auth(owner),
-    data: { language: 'JavaScript', ...project },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = ((await created.json()) as { id: string }[])[0]!;
-  return { owner, member, wsId, projectId: id };
-}
-
-/** A team with one project (teamWithProject), owner and member each with it open in the generator. */
-async function teammatesInGenerator(
-  request: APIRequestContext,
-  account: AccountServer,
-  browser: Browser,
-  project: { name: string; code: string },
-) {
-  const team = await teamWithProject(request, account, project);
-  const ownerPage = await signedInPage(browser, account.url, team.owner);
-  const memberPage = await signedInPage(browser, account.url, team.member);
-  for (const page of [ownerPage, memberPage]) {
-    await page.goto(`/generator/${team.projectId}`);
-    await expect(page.locator('.monaco-editor .view-lines').first()).toContainText(
-      project.code.trim(),
-      { timeout: 20_000 },
-    );
-  }
-  return { ...team, ownerPage, memberPage };
-}
-
-async function signedInPage(browser: Browser, baseURL: string, user: TestUser) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await loginViaApi(page, user);
-  return page;
-}
 
 test('an owner invites by email; the invitee accepts, sees the team project and edits it; a viewer cannot', async ({
   page,
@@ -824,7 +722,7 @@ test('teammates on the same project see each other in the generator, viewing or 
   await ownerPage.context().close();
 });
 
-test("a teammate's changes reach the other's dashboard and History live; Reload keeps unsaved work", async ({
+test("a teammate's changes reach the other's dashboard, History and editor live", async ({
   request,
   account,
   browser,
@@ -837,7 +735,7 @@ test("a teammate's changes reach the other's dashboard and History live; Reload 
   await dashboard.goto('/dashboard');
   await expect(dashboard.getByRole('article', { name: 'Live Board' })).toBeVisible();
 
-  // The owner has the project open with History showing and unsaved work of their own.
+  // The owner has the project open with History showing, and types in it: shared with the team.
   const ownerPage = await signedInPage(browser, account.url, owner);
   await ownerPage.goto(`/generator/${projectId}`);
   const ownerEditor = ownerPage.locator('.monaco-editor .view-lines').first();
@@ -846,40 +744,36 @@ test("a teammate's changes reach the other's dashboard and History live; Reload 
   const versions = ownerPage.getByTestId('history-panel').getByRole('listitem');
   await expect(versions).toHaveCount(1);
   await ownerPage.getByTestId('editor-tab-code').click();
+  await sharedEditor(ownerPage);
   await ownerEditor.click();
   await ownerPage.keyboard.press('Control+End');
   await ownerPage.keyboard.type('// owner draft');
   await ownerPage.getByTestId('editor-tab-history').click();
 
-  // The member saves new code in their generator.
+  // The member opens it with the owner's typing in it, types a line and saves.
   const memberPage = await signedInPage(browser, account.url, member);
   await memberPage.goto(`/generator/${projectId}`);
   const memberEditor = memberPage.locator('.monaco-editor .view-lines').first();
-  await expect(memberEditor).toContainText('const board = 1;', { timeout: 20_000 });
+  await expect(memberEditor).toContainText('// owner draft', { timeout: 20_000 });
+  await sharedEditor(memberPage);
   await memberEditor.click();
   await memberPage.keyboard.press('Control+End');
+  await memberPage.keyboard.press('Enter');
   await memberPage.keyboard.type('const saved = 2;');
   await memberPage.keyboard.press('Control+s');
   await expect(memberPage.getByText('· unsaved')).toHaveCount(0);
 
-  // The owner's dashboard says who changed it; their History has the new version; a toast
-  // offers the project as saved now.
+  // The owner's dashboard says who changed it; their History has the new version; their editor
+  // has the line already — nothing to reload, and nothing of theirs lost.
   await expect(
     dashboard.getByRole('article', { name: 'Live Board' }).getByTestId('changed-by'),
   ).toBeVisible();
   await expect(versions).toHaveCount(2);
-  const toastText = ownerPage.getByText(/updated this project$/);
-  await expect(toastText).toBeVisible();
-  await shot(ownerPage, 'generator-teammate-update-1280');
-  await ownerPage.getByRole('button', { name: 'Reload', exact: true }).click();
-  await expect(ownerEditor).toContainText('const saved = 2;', { timeout: 20_000 });
-  // The owner's unsaved work is offered back, not lost.
-  await expect(ownerPage.getByTestId('restore-offer')).toBeVisible();
-  await ownerPage
-    .getByTestId('restore-offer')
-    .getByRole('button', { name: /Restore/ })
-    .click();
+  await ownerPage.getByTestId('editor-tab-code').click();
+  await expect(ownerEditor).toContainText('const saved = 2;');
   await expect(ownerEditor).toContainText('// owner draft');
+  await expect(ownerPage.getByText(/updated this project$/)).toHaveCount(0);
+  await shot(ownerPage, 'generator-teammate-update-1280');
 
   // A project the member creates appears on the owner's dashboard; one deleted goes.
   const created = await request.post('/api/db/codewright/rest/v1/projects', {
@@ -939,6 +833,9 @@ test('when the server restarts, teammates see "Reconnecting…", then each other
       timeout: 40_000,
     });
   }
-  await expect(ownerPage.getByText(/updated this project$/)).toBeVisible();
+  // The file they share merges the write: both pages have it, with no reload (the member's
+  // editor is behind the phone's Chat tab, so the page's code is read).
+  for (const page of [ownerPage, memberPage])
+    await expect(page.getByTestId('editor-panel')).toHaveAttribute('data-code', 'const up = 2;\n');
   for (const page of [ownerPage, memberPage]) await page.context().close();
 });

@@ -139,6 +139,16 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1' },
+  resolve: {
+    alias: [
+      // y-monaco (features/editor/monaco.ts) imports Monaco's API by a path monaco-editor 0.57's
+      // exports no longer name: it is the same Monaco the editor loads.
+      {
+        find: /^monaco-editor\/esm\/vs\/editor\/editor\.api(\.js)?$/,
+        replacement: 'monaco-editor',
+      },
+    ],
+  },
   // Monaco's workers (features/editor/monaco.ts) are ES modules with their own chunks.
   worker: { format: 'es' },
   build: {

@@ -9,7 +9,10 @@ import { Code2 } from 'lucide-react';
 import { EDITOR_OPTIONS } from '@codewright/contract';
 import type * as Monaco from 'monaco-editor';
 import type * as MonacoChunk from './monaco.ts';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
 import { differingSpan } from './differing-span.ts';
+import { showRemoteCursors } from './remote-cursors.ts';
 import { type SelectedLines, selectedLines } from './selected-lines.ts';
 
 export type { SelectedLines };
@@ -97,6 +100,13 @@ export interface EditorReveal {
   seq: number;
 }
 
+/** A file's text shared with teammates, as the editor binds to it (docs/decisions/050). */
+export interface SharedBinding {
+  path: string;
+  text: Y.Text;
+  awareness: Awareness;
+}
+
 export interface CodeEditorProps {
   /** The code; when it changes from outside (generation, rollback, upload) the editor follows. */
   value: string;
@@ -138,6 +148,14 @@ export interface CodeEditorProps {
    * resolve (IntelliSense across files); not shown.
    */
   otherFiles?: readonly { path: string; content: string }[];
+  /**
+   * The shown file's shared text (editing together, docs/decisions/050), once in step with the
+   * server: the editor is bound to it (y-monaco) — typing goes to it and teammates' changes and
+   * cursors come from it — and `value` no longer changes the text: a change of the page goes to
+   * the shared text itself. Bound only while its `path` is the one shown; left while code streams
+   * in.
+   */
+  shared?: SharedBinding | null;
 }
 
 const NO_MARKERS: readonly EditorMarker[] = [];
@@ -166,6 +184,7 @@ export function CodeEditor({
   hidden = false,
   path,
   otherFiles,
+  shared = null,
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -191,6 +210,8 @@ export function CodeEditor({
   const pathModels = useRef(new Map<string, Monaco.editor.ITextModel>());
   /** The other files given to the language service, by path (removed with the editor). */
   const extraLibs = useRef(new Map<string, { content: string; dispose: () => void }>());
+  /** Bound to a shared text now: `value` does not change the model. */
+  const bound = useRef(false);
 
   /** The model of `file`, made the first time (with `text`, `language`). */
   const modelOf = (
@@ -402,7 +423,7 @@ export function CodeEditor({
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model) return;
+    if (!editor || !model || bound.current) return;
     if (streaming) {
       streamBase.current ??= model.getValue();
       const shown = model.getValue();
@@ -465,6 +486,40 @@ export function CodeEditor({
     );
     editor.pushUndoStop();
   }, [value, ready, streaming]);
+
+  // Bound to the shown file's shared text (after the effect above, so the end of a stream is
+  // applied first). y-monaco makes the model's text the shared one's.
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    // Only the shown file's own text (a switch of files can show another path first).
+    if (!shared || streaming || !editor || !model || !hostRef.current) return;
+    if (path !== undefined && shared.path !== path) return;
+    let binding: InstanceType<MonacoModule['MonacoBinding']> | null = null;
+    let stopCursors = () => undefined as void;
+    let cancelled = false;
+    const host = hostRef.current;
+    void loadMonacoModule().then(({ MonacoBinding }) => {
+      if (cancelled || editor.getModel() !== model) return;
+      bound.current = true;
+      binding = new MonacoBinding(shared.text, model, new Set([editor]), shared.awareness);
+      stopCursors = showRemoteCursors(shared.awareness, host);
+      // The teammates' cursors show at once, not at their next move.
+      binding._rerenderDecorations();
+    });
+    return () => {
+      cancelled = true;
+      bound.current = false;
+      stopCursors();
+      if (!binding) return;
+      const marks = (binding._decorations.get(editor) ?? []) as string[];
+      binding.destroy();
+      if (!editor.getModel()?.isDisposed()) editor.deltaDecorations(marks, []);
+      valueRef.current = model.isDisposed()
+        ? valueRef.current
+        : model.getValue(monacoRef.current!.editor.EndOfLinePreference.LF);
+    };
+  }, [shared, streaming, ready, path]);
 
   useEffect(() => {
     editorRef.current?.updateOptions({

@@ -6,6 +6,7 @@ export {
   type CodeEditorProps,
   type EditorMarker,
   type EditorReveal,
+  type SharedBinding,
 } from './code-editor.tsx';
 export { DiffEditor, type Comparison, type DiffEditorProps } from './diff-editor.tsx';
 export { DiffLayoutToggle } from './diff-layout-toggle.tsx';

@@ -133,3 +133,5 @@ monaco.editor.defineTheme('codewright-dark', {
 });
 
 export { monaco };
+/** Binds a shared Yjs text to a Monaco model (editing together, docs/decisions/050). */
+export { MonacoBinding } from 'y-monaco';

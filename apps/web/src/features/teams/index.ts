@@ -7,7 +7,7 @@ export { WorkspaceSettings } from './components/workspace-settings.tsx';
 export { WorkspaceSwitcher } from './components/workspace-switcher.tsx';
 export { useMemberNames } from './hooks/use-member-names.ts';
 export { countsAgainst, useProjectPlan } from './hooks/use-project-plan.ts';
-export { useProjectRole } from './hooks/use-project-role.ts';
+export { useProjectRole, useProjectWorkspace } from './hooks/use-project-role.ts';
 export { useSaveTarget } from './hooks/use-save-target.ts';
 export { useWorkspacePlan } from './hooks/use-workspace-plan.ts';
 export { useWorkspaces } from './hooks/use-workspaces.ts';

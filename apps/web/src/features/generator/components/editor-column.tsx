@@ -11,6 +11,7 @@ import {
   type EditorReveal,
   type SelectedLines,
   clampLines,
+  type SharedBinding,
 } from '../../editor/index.ts';
 import { UpgradeDialog } from '../../plan/index.ts';
 import type { EditOptions } from '../hooks/use-generation.ts';
@@ -51,6 +52,10 @@ export interface EditorColumnProps {
   files?: ProjectFiles | null;
   /** The file shown in the editor changed (its path). */
   onActivePathChange?: (path: string | null) => void;
+  /** The shown file's text shared with teammates, once in step (docs/decisions/050). */
+  shared?: SharedBinding | null;
+  /** The editor waits, read-only, saying why (the shared text is being joined). */
+  waitMessage?: string | null;
 }
 
 const TAB =
@@ -164,6 +169,8 @@ export function EditorColumn(props: EditorColumnProps) {
         files={props.files ?? null}
         onMainReplaced={props.onRestored}
         onActivePathChange={props.onActivePathChange}
+        shared={props.shared ?? null}
+        waitMessage={props.waitMessage ?? null}
         filesLockedReason={
           props.readOnlyMessage
             ? 'You are a viewer in this workspace: files are read-only.'

@@ -1,3 +1,8 @@
+/**
+ * (Over 300 lines: one panel whose header, file tree, tabs and editor share the shown file —
+ * its text, language, saves and shared document; the tree, tabs and editor are components of
+ * their own.)
+ */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Code2, Download, FileArchive, FolderTree, Loader2, WandSparkles } from 'lucide-react';
 import { saveBlob } from '../../../components/save-blob.ts';
@@ -14,6 +19,7 @@ import {
   type EditorMarker,
   type EditorReveal,
   type SelectedLines,
+  type SharedBinding,
 } from '../../editor/index.ts';
 import { FileTabs } from '../files/file-tabs.tsx';
 import { FilesProblem, FilesSide } from '../files/files-side.tsx';
@@ -60,6 +66,10 @@ export interface EditorPanelProps {
   onMainReplaced?: (code: string) => void;
   /** The file shown changed (its path; null without files): AI edits start from it. */
   onActivePathChange?: (path: string | null) => void;
+  /** The shown file's text shared with teammates, once in step (docs/decisions/050). */
+  shared?: SharedBinding | null;
+  /** The editor waits, read-only, saying why (the shared text is being joined). */
+  waitMessage?: string | null;
 }
 
 /** Monaco's "toggle Tab key moves focus" keys (editor.action.toggleTabFocusMode). */
@@ -90,6 +100,8 @@ export function EditorPanel({
   filesLockedReason = null,
   onMainReplaced,
   onActivePathChange,
+  shared = null,
+  waitMessage = null,
 }: EditorPanelProps) {
   const lines = selection ?? { startLine: 1, endLine: 1 };
   const { copied, copyCode } = useCodeCopy();
@@ -109,7 +121,7 @@ export function EditorPanel({
     ? {
         code: other.content,
         language: languageOfPath(other.path),
-        onChange: (next: string) => files!.setContent(other.id, next),
+        onChange: (next: string) => files!.setContent(other.id, next, shared?.path === other.path),
       }
     : { code, language: monacoLanguage(language), onChange };
   const otherFiles = useMemo(
@@ -276,9 +288,10 @@ export function EditorPanel({
             onChange={shown.onChange}
             path={files && fileTabs.active ? fileTabs.active.path : undefined}
             otherFiles={files ? otherFiles : undefined}
+            shared={shared}
             streaming={streaming}
-            readOnly={readOnlyMessage !== null}
-            readOnlyMessage={readOnlyMessage ?? undefined}
+            readOnly={readOnlyMessage !== null || waitMessage !== null}
+            readOnlyMessage={readOnlyMessage ?? waitMessage ?? undefined}
             ariaLabel={other ? `${other.path} editor` : `${language} code editor`}
             markers={other ? undefined : markers}
             reveal={other ? null : reveal}

@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn.ts';
 import { type Row, treeRows } from './tree-rows.ts';
 import { UploadButtons } from './upload-buttons.tsx';
 import type { TreeFile } from './use-project-files.ts';
+import { FilePresence } from './file-presence.tsx';
 
 export interface FileTreeProps {
   files: readonly TreeFile[];
@@ -259,6 +260,7 @@ export function FileTree({
                 <FileText className="size-3.5 shrink-0 text-subtle" aria-hidden="true" />
               )}
               <span className="truncate font-mono text-[13px]">{row.name}</span>
+              {row.kind === 'file' ? <FilePresence path={row.file.path} /> : null}
               {row.kind === 'file' && row.file.isMain ? (
                 <span className="ml-auto rounded bg-white/10 px-1 text-[10px] text-muted">
                   main

@@ -137,10 +137,21 @@ export function useProjectFiles(projectId: string | null) {
     [setFiles, patch],
   );
 
-  /** The editor's text of a file changed: it is saved when typing stops. */
+  /**
+   * The editor's text of a file changed: it is saved when typing stops — or, `shared` with
+   * teammates, it is kept by the server as typed and written from its document (decision 050).
+   */
   const setContent = useCallback(
-    (id: string, content: string) => {
-      filesNow.current = filesNow.current.map((f) => (f.id === id ? { ...f, content } : f));
+    (id: string, content: string, shared = false) => {
+      filesNow.current = filesNow.current.map((f) =>
+        f.id === id ? { ...f, content, ...(shared ? { saved: content } : {}) } : f,
+      );
+      if (shared) {
+        clearTimeout(timers.current.get(id));
+        timers.current.delete(id);
+        patch(id, { content, saved: content, saveError: undefined });
+        return;
+      }
       patch(id, { content });
       clearTimeout(timers.current.get(id));
       timers.current.set(

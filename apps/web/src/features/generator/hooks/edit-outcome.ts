@@ -6,10 +6,12 @@
  */
 import type { Dispatch, SetStateAction } from 'react';
 import { toast } from 'sonner';
+import { COEDIT_PROMPT_MAX_CHARS } from '@codewright/contract';
 import type { PlanInfo } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
 import type { ChatMessage } from '../chat.ts';
 import type { EditCallResult } from '../review/edit-call.ts';
+import type { SharedWrite } from './shared-write.ts';
 import type { EditReview, ReviewResolution } from './use-edit-review.ts';
 
 /** Toast texts of the review. */
@@ -87,6 +89,11 @@ export interface ResolveDeps {
   projectId: string | null;
   /** The project's code on the server is now `code` (the commit route saved it). */
   onCommitted: (code: string) => void;
+  /**
+   * The main file is shared with teammates (docs/decisions/050): the accepted code went into its
+   * document (through `setCode`), and its version is saved from there, not over it.
+   */
+  sharedMain?: SharedWrite | null;
 }
 
 /** The review is decided: the accepted code reaches the editor (and the history). */
@@ -107,8 +114,17 @@ export function resolveEdit(resolution: ReviewResolution, deps: ResolveDeps): vo
   deps.markCurrent(session.answerId);
   toast.success(REVIEW_MESSAGES.applied(accepted, total));
   const { projectId, plan } = deps;
-  if (!projectId || !plan?.limits.versionControl) return;
-  client.versions.commit(projectId, { code, source: session.source, prompt: session.request }).then(
+  const version = { source: session.source, prompt: session.request };
+  const recorded = deps.sharedMain
+    ? deps.sharedMain.save({
+        ...version,
+        prompt: version.prompt.slice(0, COEDIT_PROMPT_MAX_CHARS),
+        expected: code,
+      })
+    : projectId && plan?.limits.versionControl
+      ? client.versions.commit(projectId, { code, ...version })
+      : null;
+  recorded?.then(
     () => deps.onCommitted(code),
     (error: unknown) => {
       console.error('Recording the version failed', error);

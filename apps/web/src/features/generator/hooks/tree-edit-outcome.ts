@@ -8,6 +8,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { toast } from 'sonner';
 import {
+  COEDIT_PROMPT_MAX_CHARS,
   applyTreeAnswer,
   extractCode,
   parseTreeAnswer,
@@ -22,6 +23,7 @@ import { client } from '../../../sdk.ts';
 import type { ChatMessage } from '../chat.ts';
 import type { TreeEditResult } from '../review/tree-edit-call.ts';
 import { answerPatcher, REVIEW_MESSAGES } from './edit-outcome.ts';
+import type { SharedWrite } from './shared-write.ts';
 import type { EditReview, ReviewResolution } from './use-edit-review.ts';
 
 /** A saved project of several files as the editor holds it (the main file's content is the code). */
@@ -76,6 +78,32 @@ export function finishTreeEdit(
   patch({ content: result.text, stopped: true, charged: result.charged });
 }
 
+/**
+ * Takes the shared file's change out of `changes`: it goes into its document (the main file's
+ * through `setCode`, which the page sends there), and a version of it is saved from there.
+ */
+function throughShared(
+  changes: ProjectFileChangesBody['changes'],
+  shared: SharedWrite | null | undefined,
+  mainPath: string | undefined,
+  version: { source: 'edit' | 'fix' | 'save'; prompt?: string },
+): ProjectFileChangesBody['changes'] {
+  const own = shared ? changes.find((c) => c.path === shared.path && 'content' in c) : undefined;
+  if (!shared || !own || !('content' in own) || own.content === undefined) return changes;
+  if (own.path !== mainPath) shared.replace(own.content);
+  shared
+    .save({
+      ...version,
+      prompt: version.prompt?.slice(0, COEDIT_PROMPT_MAX_CHARS),
+      expected: own.content,
+    })
+    .catch((error: unknown) => {
+      console.error('Saving the shared file failed', error);
+      toast.error(TREE_REVIEW_MESSAGES.saveFailed(messageOf(error)));
+    });
+  return changes.filter((c) => c !== own);
+}
+
 export interface TreeResolveDeps {
   setCode: (code: string) => void;
   readCode: () => string;
@@ -87,6 +115,8 @@ export interface TreeResolveDeps {
   onCommitted: (code: string) => void;
   /** The project's files were written: they are read again. */
   onFilesChanged: () => void;
+  /** The shown file, when shared with teammates. */
+  shared?: SharedWrite | null;
 }
 
 /** The review of an edit across files is decided: the accepted changes reach the editor and the files. */
@@ -117,8 +147,13 @@ export function resolveTreeEdit(resolution: ReviewResolution, deps: TreeResolveD
   deps.markCurrent(session.answerId);
   toast.success(REVIEW_MESSAGES.applied(accepted, total));
   if (typed.length > 0) toast.warning(TREE_REVIEW_MESSAGES.typedMeanwhile(typed));
-  if (changes.length === 0) return;
-  writeFiles(deps.projectId, { source: session.source, prompt: session.request, changes }, () => {
+  const version = { source: session.source, prompt: session.request };
+  const written = throughShared(changes, deps.shared, tree?.mainPath, version);
+  if (written.length === 0) {
+    if (mainChanged && written !== changes) deps.onCommitted(code);
+    return;
+  }
+  writeFiles(deps.projectId, { ...version, changes: written }, () => {
     if (mainChanged) deps.onCommitted(code);
     deps.onFilesChanged();
   });
@@ -179,11 +214,19 @@ export function treeGenerationOf(
   changes.push({ path: tree.mainPath, content: code });
   if (answer.refused.length > 0)
     toast.warning(TREE_REVIEW_MESSAGES.refusedFiles(answer.refused.map((r) => r.message)));
-  const write = (deps: TreeWriteDeps) =>
-    writeFiles(deps.projectId, { source: 'generation', prompt: deps.request, changes }, () => {
-      deps.onCommitted(code);
-      deps.onFilesChanged();
-    });
+  const write = (deps: TreeWriteDeps) => {
+    const version = { source: 'save' as const, prompt: deps.request };
+    const written = throughShared(changes, deps.shared, tree.mainPath, version);
+    if (written.length === 0) return deps.onCommitted(code);
+    writeFiles(
+      deps.projectId,
+      { source: 'generation', prompt: deps.request, changes: written },
+      () => {
+        deps.onCommitted(code);
+        deps.onFilesChanged();
+      },
+    );
+  };
   return { code, write };
 }
 
@@ -192,4 +235,6 @@ export interface TreeWriteDeps {
   request: string;
   onCommitted: (code: string) => void;
   onFilesChanged: () => void;
+  /** The shown file, when shared with teammates. */
+  shared?: SharedWrite | null;
 }

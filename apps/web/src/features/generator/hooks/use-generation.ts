@@ -39,6 +39,7 @@ import {
   type TreeSnapshot,
 } from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
+import type { SharedWrite } from './shared-write.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
 
 const LIMIT_CODES = new Set(['GENERATION_LIMIT_REACHED', 'EDIT_LIMIT_REACHED']);
@@ -83,6 +84,9 @@ export interface GenerationDeps {
   readTree?: () => TreeSnapshot | null;
   /** An accepted edit across files wrote the project's files: they are read again. */
   onFilesChanged?: () => void;
+  /** The file shown, when shared with teammates (docs/decisions/050); and when it is the main one. */
+  readShared?: () => SharedWrite | null;
+  readSharedMain?: () => SharedWrite | null;
 }
 
 /** How an edit was asked for: Edit selection names lines; Fix with AI is source `fix`. */
@@ -130,6 +134,7 @@ export function useGeneration(deps: GenerationDeps) {
           projectId,
           onCommitted: (code) => d.onCommitted?.(code),
           onFilesChanged: () => d.onFilesChanged?.(),
+          shared: d.readShared?.() ?? null,
         });
         return;
       }
@@ -140,6 +145,7 @@ export function useGeneration(deps: GenerationDeps) {
         plan: d.plan,
         projectId: d.read().projectId,
         onCommitted: (code) => d.onCommitted?.(code),
+        sharedMain: d.readSharedMain?.() ?? null,
       });
     },
   });
@@ -382,6 +388,7 @@ export function useGeneration(deps: GenerationDeps) {
             request,
             onCommitted: (saved) => latest.current.onCommitted?.(saved),
             onFilesChanged: () => latest.current.onFilesChanged?.(),
+            shared: latest.current.readShared?.() ?? null,
           });
           d.setCode(extracted);
           update({

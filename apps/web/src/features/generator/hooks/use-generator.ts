@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { MESSAGES, fileLoadedMessage, type PromptContextItem } from '@codewright/contract';
+import { MESSAGES, type PromptContextItem } from '@codewright/contract';
 import type { PlanInfo, User } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
 import { currentMessageId, fromRecord, type ChatMessage } from '../chat.ts';
 import { DRAFT_VERSION, fromDraftMessage, toDraftMessage, type GeneratorDraft } from '../draft.ts';
 import { followUpsFor } from '../follow-ups.ts';
-import { classifyUpload, imagePath, imagePrompt, languageForFile } from '../upload.ts';
 import { useDraft } from './use-draft.ts';
 import type { TreeSnapshot } from './tree-edit-outcome.ts';
 import { useGeneration } from './use-generation.ts';
 import { useProjectSave } from './use-project-save.ts';
+import { useUpload } from './use-upload.ts';
+import type { SharedWrite } from './shared-write.ts';
 
 /** Navigation state accepted by /generator (SPEC §2.12). */
 export interface GeneratorNavState {
@@ -40,6 +41,14 @@ export interface GeneratorOptions {
   /** A saved project's files as the editor holds them (issue 46), and: an answer wrote them. */
   readTree?: () => TreeSnapshot | null;
   onFilesChanged?: () => void;
+  /**
+   * The file shown when it is shared with teammates (docs/decisions/050), and when that is the
+   * main file: the code goes into its document, Save writes it from there, and while it is in
+   * step with the server (`codeShared`) the code is never "unsaved" — the server keeps each change.
+   */
+  readShared?: () => SharedWrite | null;
+  readSharedMain?: () => SharedWrite | null;
+  codeShared?: boolean;
 }
 
 /**
@@ -54,9 +63,15 @@ export function useGenerator(options: GeneratorOptions) {
   const [code, setCodeState] = useState(initial.code ?? '');
   // The code as last set or typed, ahead of the state (decision 049): what a save or prompt reads.
   const codeNow = useRef(code);
+  const sharing = useRef(options);
+  useEffect(() => {
+    sharing.current = options;
+  });
   const setCode = useCallback((next: string) => {
     codeNow.current = next;
     setCodeState(next);
+    // A change of the page (an accepted edit, a rollback, an upload) goes to the shared document.
+    sharing.current.readSharedMain?.()?.replace(next);
   }, []);
   const noteCode = useCallback((next: string) => void (codeNow.current = next), []);
   const readCode = useCallback(() => codeNow.current, []);
@@ -69,8 +84,6 @@ export function useGenerator(options: GeneratorOptions) {
   const [storedIds, setStoredIds] = useState<ReadonlySet<string>>(() => new Set());
   const [preferredCurrent, setPreferredCurrent] = useState<string | null>(null);
   const [historyLoading, setHistoryLoading] = useState(Boolean(initial.projectId));
-  const [uploading, setUploading] = useState(false);
-  const imageUrls = useRef<string[]>([]);
 
   const state = { language, code, prompt, messages, projectId, projectName, storedIds };
   const latest = useRef(state);
@@ -119,18 +132,16 @@ export function useGenerator(options: GeneratorOptions) {
     readContext: () => options.readContext?.() ?? [],
     readTree: () => options.readTree?.() ?? null,
     onFilesChanged: () => options.onFilesChanged?.(),
+    readShared: () => options.readShared?.() ?? null,
+    readSharedMain: () => options.readSharedMain?.() ?? null,
     // An accepted edit became a version: the project's stored code is the editor's now.
     onCommitted: (committed) => setBaseline((b) => ({ ...b, code: committed })),
-    takeImageUrls: (request) => {
-      const urls = imageUrls.current.filter((url) => request.includes(url));
-      imageUrls.current = [];
-      return urls;
-    },
+    takeImageUrls: (request) => takeImageUrls(request),
   });
 
   const saving = useProjectSave({
     userId: user.id,
-    read,
+    read: () => ({ ...read(), shared: options.readSharedMain?.() ?? null }),
     onSaved: (saved) => {
       setProjectId(saved.projectId);
       setProjectName(saved.name);
@@ -140,7 +151,7 @@ export function useGenerator(options: GeneratorOptions) {
   });
 
   const unsaved =
-    code !== baseline.code ||
+    (code !== baseline.code && !options.codeShared) ||
     language !== baseline.language ||
     messages.some((m) => !m.streaming && !storedIds.has(m.id));
 
@@ -205,41 +216,12 @@ export function useGenerator(options: GeneratorOptions) {
     [setCode],
   );
 
-  const upload = useCallback(
-    async (file: File) => {
-      const kind = classifyUpload(file);
-      if (kind.kind === 'rejected') {
-        toast.error(kind.message);
-        return;
-      }
-      setUploading(true);
-      try {
-        if (kind.kind === 'code') {
-          const text = await file.text();
-          setCode(text);
-          // The language follows the file (highlighting, the download's code.<ext>).
-          const fileLanguage = languageForFile(file.name);
-          if (fileLanguage) setLanguage(fileLanguage);
-          toast.success(fileLoadedMessage(file.name));
-        } else {
-          const { publicUrl } = await client.storage.upload(
-            imagePath(user.id, kind.extension),
-            file,
-            { upsert: true },
-          );
-          imageUrls.current = [...imageUrls.current, publicUrl];
-          setPrompt(imagePrompt(publicUrl));
-          toast.success(MESSAGES.imageUploaded);
-        }
-      } catch (error) {
-        console.error('Upload failed', error);
-        toast.error(MESSAGES.uploadFailed);
-      } finally {
-        setUploading(false);
-      }
-    },
-    [user.id, setCode],
-  );
+  const { upload, uploading, takeImageUrls } = useUpload({
+    userId: user.id,
+    setCode,
+    setLanguage,
+    setPrompt,
+  });
 
   const liveCode = generation.liveCode;
   const currentId = liveCode === null ? currentMessageId(messages, code, preferredCurrent) : null;
@@ -275,10 +257,13 @@ export function useGenerator(options: GeneratorOptions) {
     stop: generation.stop,
     /** The AI edit under review (review/, docs/decisions/022). */
     review: generation.review,
-    /** A restore on the server made `restored` the project's code: the editor and "saved" follow. */
+    /**
+     * A restore on the server made `restored` the project's code: the editor and "saved" follow.
+     * A shared main file gets it from its document, where the server merges it (decision 050).
+     */
     adoptSavedCode: useCallback(
       (restored: string) => {
-        setCode(restored);
+        if (!sharing.current.readSharedMain?.()) setCode(restored);
         setBaseline((b) => ({ ...b, code: restored }));
       },
       [setCode],

@@ -4,7 +4,8 @@ import { projectChangeOf, useChannel, type ProjectChange } from '../../realtime/
 
 /**
  * The open project's realtime channel `project:<id>` (docs/api.md § Realtime): the teammates who
- * have it open, each "viewing" or "editing" (with unsaved changes); the server's news of each
+ * have it open, each "viewing" or "editing" (with unsaved changes, or typing in a shared file),
+ * and in which file; the server's news of each
  * change to the project (`onChange`); and whether the connection is being made again.
  */
 export function useProjectChannel(
@@ -12,6 +13,8 @@ export function useProjectChannel(
   userId: string,
   editing: boolean,
   onChange: (change: ProjectChange & { event: string }) => void,
+  /** The file this member has open (the others' file trees show it). */
+  file: string | null = null,
 ): { present: RealtimePresenceMember[]; reconnecting: boolean } {
   const { joined, members, reconnecting } = useChannel(
     projectId ? `project:${projectId}` : null,
@@ -23,8 +26,9 @@ export function useProjectChannel(
 
   useEffect(() => {
     if (!joined) return;
-    void joined.track({ state: editing ? 'editing' : 'viewing' }).catch(() => undefined);
-  }, [joined, editing]);
+    const state = editing ? 'editing' : 'viewing';
+    void joined.track(file ? { state, file } : { state }).catch(() => undefined);
+  }, [joined, editing, file]);
 
   return { present: members.filter((m) => m.userId !== userId), reconnecting };
 }

@@ -5,6 +5,7 @@ import { CodewrightError } from '@codewright/sdk';
 import { client } from '../../../sdk.ts';
 import type { ChatMessage } from '../chat.ts';
 import type { SaveOptions } from '../components/save-dialog.tsx';
+import type { SharedWrite } from './shared-write.ts';
 
 /** A 4xx answer other than 401: the request was refused, and its message says why. */
 function isRefusal(error: unknown): error is CodewrightError {
@@ -26,6 +27,8 @@ export interface SaveDeps {
     messages: ChatMessage[];
     projectId: string | null;
     storedIds: ReadonlySet<string>;
+    /** The main file is shared with teammates: its text is saved from its document. */
+    shared?: SharedWrite | null;
   };
   /** The save went through: the project's id and name, what was saved, and the stored messages. */
   onSaved: (saved: {
@@ -58,7 +61,7 @@ export function useProjectSave(deps: SaveDeps) {
    */
   const save = useCallback(async (name: string, options: SaveOptions = {}): Promise<boolean> => {
     const d = latest.current;
-    const { code, language, messages, projectId, storedIds } = d.read();
+    const { code, language, messages, projectId, storedIds, shared } = d.read();
     const trimmed = name.trim();
     if (!trimmed) {
       toast.error(MESSAGES.enterProjectName);
@@ -80,10 +83,12 @@ export function useProjectSave(deps: SaveDeps) {
           .update({
             name: trimmed,
             language,
-            code,
+            // A shared main file is written from its document, never over it (decision 050).
+            ...(shared ? {} : { code }),
             ...(options.visibility ? { visibility: options.visibility } : {}),
           })
           .eq('id', id);
+        if (shared) await shared.save({ source: 'save', expected: code });
       } else {
         const rows = await client.db.from('projects').insert({
           userId: d.userId,

@@ -30,6 +30,7 @@ import { useProjectChannel } from '../hooks/use-project-channel.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
 import { generatorPath } from '../paths.ts';
 import { useProjectFiles } from '../files/use-project-files.ts';
+import { FilePresenceContext, membersByFile } from '../files/file-presence.tsx';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useToastClearance } from '../hooks/use-toast-clearance.ts';
 import { ComposerTools } from '../context/composer-tools.tsx';
@@ -40,10 +41,19 @@ import { GeneratorMediaContext } from '../context/media-context.ts';
 import { useComposerContext } from '../context/use-composer-context.ts';
 import { client } from '../../../sdk.ts';
 import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
-import { ViewerNotice, useProjectRole, countsAgainst, useProjectPlan } from '../../teams/index.ts';
+import {
+  ViewerNotice,
+  countsAgainst,
+  useProjectPlan,
+  useProjectWorkspace,
+} from '../../teams/index.ts';
+import { useSharedFile } from '../../coedit/index.ts';
+import type { SharedWrite } from '../hooks/shared-write.ts';
 
 const VIEWER_SAVE_REFUSED =
   'You are a viewer in this workspace: only editors and the owner can save.';
+const SHARED_JOINING =
+  'Joining your teammates in this file… you can type in a moment. If it takes long, check your connection.';
 const VIEWER_READ_ONLY =
   'You are a viewer in this workspace: the code is read-only. Ask the owner for the editor role to change it.';
 
@@ -189,7 +199,51 @@ function Generator({
   // once the files hook below has them.
   const treeReader = useRef<() => TreeSnapshot | null>(() => null);
   const filesReload = useRef<() => void>(() => undefined);
+  // A team project's shown file is shared with the teammates who have it open (issue 47,
+  // docs/decisions/050): typing, their changes and cursors go through its document, and the
+  // page's own changes of it (an accepted edit, a rollback) go into it too.
+  const files = useProjectFiles(openProject);
+  const mainPath = files.files.find((f) => f.isMain)?.path;
+  const workspace = useProjectWorkspace(openProject);
+  const [shownPath, setShownPath] = useState<string | null>(null);
+  const { file: sharedFile, joining: sharedJoining } = useSharedFile({
+    // A workspace with teammates (a personal one may have members too).
+    enabled: workspace !== null && workspace.memberCount > 1,
+    projectId: openProject,
+    path: shownPath,
+    user,
+  });
+  // Made once per shared text (not on each change of its status): the editor binds to it once.
+  const synced = sharedFile?.synced ? sharedFile.shared : null;
+  const syncedPath = sharedFile?.path ?? null;
+  const sharedWrite = useMemo<SharedWrite | null>(
+    () =>
+      synced && syncedPath
+        ? {
+            path: syncedPath,
+            replace: (text) => synced.replace(text),
+            save: (options) => synced.save(options),
+          }
+        : null,
+    [synced, syncedPath],
+  );
+  const sharedBinding = useMemo(
+    () =>
+      synced && syncedPath
+        ? { path: syncedPath, text: synced.text, awareness: synced.awareness }
+        : null,
+    [synced, syncedPath],
+  );
+  const codeShared = sharedFile?.status === 'live' && sharedFile.path === mainPath;
+  const sharedNow = useRef({ write: sharedWrite, mainPath, codeShared });
+  useEffect(() => {
+    sharedNow.current = { write: sharedWrite, mainPath, codeShared };
+  });
   const g = useGenerator({
+    readShared: () => sharedNow.current.write,
+    readSharedMain: () =>
+      sharedNow.current.write?.path === sharedNow.current.mainPath ? sharedNow.current.write : null,
+    codeShared,
     readTree: () => treeReader.current(),
     onFilesChanged: () => filesReload.current(),
     readContext: composer.context.read,
@@ -217,7 +271,7 @@ function Generator({
   const hasCode = g.code.trim() !== '';
   const updating = g.projectId !== null;
   // A viewer of the project's workspace reads only: no composer, no save (docs/decisions/025).
-  const role = useProjectRole(g.projectId);
+  const role = workspace?.role ?? null;
   const readOnly = role !== null && !client.workspaces.can('update', 'project', role);
   const blocker = useLeaveGuard(g.unsaved, generatorPath(g.projectId));
   // Teammates on this project now, and whether this member is editing it (docs/api.md § Realtime).
@@ -225,24 +279,36 @@ function Generator({
   // project as saved now; unsaved work here is kept on this device and offered back.
   const [liveChanges, setLiveChanges] = useState(0);
   const { keepDraft } = g;
-  const { present, reconnecting } = useProjectChannel(g.projectId, user.id, g.unsaved, (change) => {
-    if (change.event !== 'project.updated' || !change.codeChanged) return;
-    setLiveChanges((n) => n + 1);
-    if (change.updatedBy === user.id) return;
-    toast(`${change.updatedByName ?? 'A teammate'} updated this project`, {
-      id: `teammate-update:${change.projectId}`,
-      duration: Infinity,
-      action: {
-        label: 'Reload',
-        // The page loads afresh (a new editor, the project as saved now); the unsaved work
-        // here is kept on this device first and offered back there.
-        onClick: () => {
-          keepDraft();
-          reloadWithoutAsking(generatorPath(change.projectId));
+  // Editing: unsaved changes, or typing in a shared file within its idle write time.
+  const editing = g.unsaved || Boolean(sharedFile?.typing);
+  const { present, reconnecting } = useProjectChannel(
+    g.projectId,
+    user.id,
+    editing,
+    (change) => {
+      if (change.event !== 'project.updated' || !change.codeChanged) return;
+      setLiveChanges((n) => n + 1);
+      if (change.updatedBy === user.id) return;
+      // Editing together: their typing is already here; other files they changed are read again.
+      if (sharedNow.current.write) return filesReload.current();
+      toast(`${change.updatedByName ?? 'A teammate'} updated this project`, {
+        id: `teammate-update:${change.projectId}`,
+        duration: Infinity,
+        action: {
+          label: 'Reload',
+          // The page loads afresh (a new editor, the project as saved now); the unsaved work
+          // here is kept on this device first and offered back there.
+          onClick: () => {
+            keepDraft();
+            reloadWithoutAsking(generatorPath(change.projectId));
+          },
         },
-      },
-    });
-  });
+      });
+    },
+    shownPath,
+  );
+  // Who is in which file, for the file tree.
+  const filesPresence = useMemo(() => membersByFile(present), [present]);
   // Saving a new project or restoring a draft of another one (or of a new one): the address
   // names what is open, in place of where it was opened (so a reload, Back and a copied link
   // open this project).
@@ -256,14 +322,17 @@ function Generator({
   useToastClearance(rootRef, `${tab}:${g.draftOffer ? 1 : 0}`);
   const wide = useMediaQuery(WIDE_QUERY);
   // The live preview (docs/decisions/021): opens once it is on screen with code, or its tab is chosen.
-  const files = useProjectFiles(g.projectId);
   // The preview builds the main file with the project's other files (issue 45).
   const previewFiles = useMemo(
     () => files.files.filter((f) => !f.isMain).map((f) => ({ path: f.path, content: f.content })),
     [files.files],
   );
-  const mainPath = files.files.find((f) => f.isMain)?.path;
   const editFiles = useEditFiles({ files: files.files, code: g.code, projectId: g.projectId });
+  const { setOpenPath } = editFiles;
+  const onActivePathChange = (path: string | null) => {
+    setOpenPath(path);
+    setShownPath(path);
+  };
   useEffect(() => {
     filesReload.current = files.reload;
     treeReader.current = editFiles.snapshot;
@@ -319,138 +388,142 @@ function Generator({
       {g.draftOffer ? (
         <RestoreOffer draft={g.draftOffer} onRestore={g.restoreDraft} onDiscard={g.discardDraft} />
       ) : null}
-      <WorkspaceLayout
-        tab={tab}
-        onTabChange={setTab}
-        codeBusy={g.streamingCode}
-        previewHasErrors={preview.problems.length > 0}
-        chat={
-          <GeneratorMediaContext.Provider value={composer.media}>
-            {info ? (
-              // On a phone the labels take the small size, so each meter stays on one line.
-              <div className="grid shrink-0 grid-cols-2 gap-4 rounded-2xl border border-border bg-surface px-3 py-2 max-sm:[&_span]:text-xs">
-                <UsageMeter
-                  label="Code Generations"
-                  used={info.usage.generationsUsed}
-                  limit={info.limits.generationsPerMonth}
-                  own={!workspacePlan.shown}
-                />
-                <UsageMeter
-                  label="Code Edits"
-                  used={info.usage.editsUsed}
-                  limit={info.limits.editsPerMonth}
-                  own={!workspacePlan.shown}
-                />
-                {planNote ? (
-                  <p className="col-span-2 text-xs text-muted" data-testid="generator-plan-note">
-                    {planNote}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            <ChatHistory
-              messages={g.messages}
-              loading={g.historyLoading}
-              currentId={g.currentId}
-              onRollback={g.rollback}
-              disabled={g.generating}
-              // A viewer cannot send: no suggestions to pick.
-              followUps={readOnly ? [] : g.followUps}
-              onFollowUp={(text) => {
-                g.setPrompt(text);
-                promptRef.current?.focus();
-              }}
-            />
-            {readOnly ? <ViewerNotice /> : null}
-            <div className={readOnly ? 'hidden' : 'contents'}>
-              <AssistantPanel
-                prompt={g.prompt}
-                onPromptChange={g.setPrompt}
-                onSend={() => {
-                  promptHadFocus.current = document.activeElement === promptRef.current;
-                  void g.send();
+      <FilePresenceContext.Provider value={filesPresence}>
+        <WorkspaceLayout
+          tab={tab}
+          onTabChange={setTab}
+          codeBusy={g.streamingCode}
+          previewHasErrors={preview.problems.length > 0}
+          chat={
+            <GeneratorMediaContext.Provider value={composer.media}>
+              {info ? (
+                // On a phone the labels take the small size, so each meter stays on one line.
+                <div className="grid shrink-0 grid-cols-2 gap-4 rounded-2xl border border-border bg-surface px-3 py-2 max-sm:[&_span]:text-xs">
+                  <UsageMeter
+                    label="Code Generations"
+                    used={info.usage.generationsUsed}
+                    limit={info.limits.generationsPerMonth}
+                    own={!workspacePlan.shown}
+                  />
+                  <UsageMeter
+                    label="Code Edits"
+                    used={info.usage.editsUsed}
+                    limit={info.limits.editsPerMonth}
+                    own={!workspacePlan.shown}
+                  />
+                  {planNote ? (
+                    <p className="col-span-2 text-xs text-muted" data-testid="generator-plan-note">
+                      {planNote}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+              <ChatHistory
+                messages={g.messages}
+                loading={g.historyLoading}
+                currentId={g.currentId}
+                onRollback={g.rollback}
+                disabled={g.generating}
+                // A viewer cannot send: no suggestions to pick.
+                followUps={readOnly ? [] : g.followUps}
+                onFollowUp={(text) => {
+                  g.setPrompt(text);
+                  promptRef.current?.focus();
                 }}
-                onStop={g.stop}
-                onUpload={(file) => {
-                  if (!composer.takeUpload(file)) void g.upload(file);
-                }}
-                generating={g.generating}
-                uploading={g.uploading || composer.context.busy === 'document'}
-                editing={hasCode}
-                promptRef={promptRef}
-                uploadAccept={composer.uploadAccept}
-                uploadWhat={composer.uploadWhat}
-                attachments={
-                  <>
-                    <ContextChips
-                      chips={composer.context.chips}
-                      tokens={composer.context.tokens}
-                      onRemove={composer.context.remove}
-                      disabled={g.generating}
-                    />
-                    {editFiles.context && hasCode ? (
-                      <ContextFiles
-                        context={editFiles.context}
-                        excluded={editFiles.excluded}
-                        onPin={(path) => editFiles.choose(path, 'pinned')}
-                        onExclude={(path) => editFiles.choose(path, 'excluded')}
+              />
+              {readOnly ? <ViewerNotice /> : null}
+              <div className={readOnly ? 'hidden' : 'contents'}>
+                <AssistantPanel
+                  prompt={g.prompt}
+                  onPromptChange={g.setPrompt}
+                  onSend={() => {
+                    promptHadFocus.current = document.activeElement === promptRef.current;
+                    void g.send();
+                  }}
+                  onStop={g.stop}
+                  onUpload={(file) => {
+                    if (!composer.takeUpload(file)) void g.upload(file);
+                  }}
+                  generating={g.generating}
+                  uploading={g.uploading || composer.context.busy === 'document'}
+                  editing={hasCode}
+                  promptRef={promptRef}
+                  uploadAccept={composer.uploadAccept}
+                  uploadWhat={composer.uploadWhat}
+                  attachments={
+                    <>
+                      <ContextChips
+                        chips={composer.context.chips}
+                        tokens={composer.context.tokens}
+                        onRemove={composer.context.remove}
                         disabled={g.generating}
                       />
-                    ) : null}
-                  </>
-                }
-                tools={
-                  <ComposerTools
-                    context={composer.context}
-                    prompt={g.prompt}
-                    setPrompt={g.setPrompt}
-                    disabled={g.generating}
-                    projectId={g.projectId}
-                  />
-                }
-              />
-            </div>
-          </GeneratorMediaContext.Provider>
-        }
-        code={
-          // Code | Review | History, and Edit selection (docs/decisions/022).
-          <EditorColumn
-            userId={user.id}
-            plan={info}
-            projectId={g.projectId}
-            code={g.code}
-            shownCode={g.shownCode}
-            language={g.language}
-            onChange={preview.onEditorChange}
-            streaming={g.streamingCode}
-            readOnlyMessage={readOnly ? VIEWER_READ_ONLY : null}
-            generating={g.generating}
-            review={g.review}
-            send={(request, options) => void g.send(request, options)}
-            onRestored={g.adoptSavedCode}
-            historyKey={(g.saving ? 1 : 0) + 2 * liveChanges}
-            markers={preview.markers}
-            reveal={preview.reveal}
-            files={g.projectId ? files : null}
-            onActivePathChange={editFiles.setOpenPath}
-          />
-        }
-        preview={
-          <GeneratorPreview
-            open={preview.open}
-            code={g.code}
-            path={mainPath}
-            files={previewFiles}
-            language={g.language}
-            runKey={preview.runKey}
-            onProblems={preview.setProblems}
-            onSelectLine={preview.selectLine}
-            onFix={preview.fix}
-            fixBusy={g.generating}
-            fixing={preview.fixing}
-          />
-        }
-      />
+                      {editFiles.context && hasCode ? (
+                        <ContextFiles
+                          context={editFiles.context}
+                          excluded={editFiles.excluded}
+                          onPin={(path) => editFiles.choose(path, 'pinned')}
+                          onExclude={(path) => editFiles.choose(path, 'excluded')}
+                          disabled={g.generating}
+                        />
+                      ) : null}
+                    </>
+                  }
+                  tools={
+                    <ComposerTools
+                      context={composer.context}
+                      prompt={g.prompt}
+                      setPrompt={g.setPrompt}
+                      disabled={g.generating}
+                      projectId={g.projectId}
+                    />
+                  }
+                />
+              </div>
+            </GeneratorMediaContext.Provider>
+          }
+          code={
+            // Code | Review | History, and Edit selection (docs/decisions/022).
+            <EditorColumn
+              userId={user.id}
+              plan={info}
+              projectId={g.projectId}
+              code={g.code}
+              shownCode={g.shownCode}
+              language={g.language}
+              onChange={preview.onEditorChange}
+              streaming={g.streamingCode}
+              readOnlyMessage={readOnly ? VIEWER_READ_ONLY : null}
+              generating={g.generating}
+              review={g.review}
+              send={(request, options) => void g.send(request, options)}
+              onRestored={g.adoptSavedCode}
+              historyKey={(g.saving ? 1 : 0) + 2 * liveChanges}
+              markers={preview.markers}
+              reveal={preview.reveal}
+              files={g.projectId ? files : null}
+              onActivePathChange={onActivePathChange}
+              shared={sharedBinding}
+              waitMessage={sharedJoining ? SHARED_JOINING : null}
+            />
+          }
+          preview={
+            <GeneratorPreview
+              open={preview.open}
+              code={g.code}
+              path={mainPath}
+              files={previewFiles}
+              language={g.language}
+              runKey={preview.runKey}
+              onProblems={preview.setProblems}
+              onSelectLine={preview.selectLine}
+              onFix={preview.fix}
+              fixBusy={g.generating}
+              fixing={preview.fixing}
+            />
+          }
+        />
+      </FilePresenceContext.Provider>
 
       <SaveDialog
         open={saveOpen && !g.projectLimitOpen}
