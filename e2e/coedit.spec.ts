@@ -167,3 +167,31 @@ test('one accepts an AI edit while the other types elsewhere in the file: both c
   });
   for (const page of [ownerPage, memberPage]) await page.context().close();
 });
+
+test("a review open in one editor follows a teammate's typing, and closes, saying so, once that typing touches its change", async ({
+  request,
+  account,
+  browser,
+}) => {
+  const code = 'const first = 1;\nconst second = 2;\n';
+  const { ownerPage, memberPage } = await teammatesInGenerator(request, account, browser, {
+    name: 'Review Together',
+    code,
+  });
+  await sendPrompt(ownerPage, 'mark it');
+  const review = ownerPage.getByTestId('review-panel');
+  await expect(review).toBeVisible({ timeout: 20_000 });
+  // The member changes line 2: the owner's review shows it, its change rebased onto it.
+  await typeAtLine(memberPage, 2, '/* 2 */ ');
+  await expect(review).toContainText('/* 2 */ const second = 2;');
+  await expect(review).toContainText('// edited: mark it');
+  await shot(ownerPage, 'generator-coedit-review-rebased-1280');
+  // The member types on the line the answer changes: the review closes and says why.
+  await typeAtLine(memberPage, 3, 'let third;');
+  await expect(review).toHaveCount(0, { timeout: 10_000 });
+  await expect(ownerPage.getByText(/touched lines edited meanwhile/)).toBeVisible();
+  const typed = 'const first = 1;\n/* 2 */ const second = 2;\nlet third;';
+  for (const page of [ownerPage, memberPage])
+    await expect.poll(() => codeOf(page), { timeout: 10_000 }).toBe(typed);
+  for (const page of [ownerPage, memberPage]) await page.context().close();
+});

@@ -97,8 +97,9 @@ export function ReviewPanel({ session, review, code, language }: ReviewPanelProp
       </div>
       {view.dropped > 0 ? (
         <p className="shrink-0 border-b border-amber-400/30 bg-amber-400/10 px-3 py-1.5 text-xs text-amber-200">
-          {view.dropped} change{view.dropped === 1 ? '' : 's'} of the answer touched lines you
-          edited meanwhile and {view.dropped === 1 ? 'was' : 'were'} left out, so your typing stays.
+          {view.dropped} change{view.dropped === 1 ? '' : 's'} of the answer touched lines edited
+          meanwhile (by you or a teammate) and {view.dropped === 1 ? 'was' : 'were'} left out, so
+          that typing stays.
         </p>
       ) : null}
       {mainCount > 0 ? (

@@ -17,6 +17,8 @@ import type { EditReview, ReviewResolution } from './use-edit-review.ts';
 /** Toast texts of the review. */
 export const REVIEW_MESSAGES = {
   nothingChanged: 'The answer changed nothing in your code.',
+  allDropped:
+    'Every change of the answer touched lines edited meanwhile (by you or a teammate), so none was applied. Ask again to edit the code as it is now.',
   allRejected: 'Changes rejected: your code is as it was.',
   applied: (accepted: number, total: number) =>
     accepted === total
@@ -100,7 +102,8 @@ export interface ResolveDeps {
 export function resolveEdit(resolution: ReviewResolution, deps: ResolveDeps): void {
   const { session, code, accepted, total } = resolution;
   if (total === 0) {
-    toast.info(REVIEW_MESSAGES.nothingChanged);
+    if (resolution.dropped > 0) toast.warning(REVIEW_MESSAGES.allDropped);
+    else toast.info(REVIEW_MESSAGES.nothingChanged);
     return;
   }
   if (accepted === 0) {

@@ -81,6 +81,8 @@ export interface ReviewResolution {
   code: string;
   accepted: number;
   total: number;
+  /** Changes left out because they touched lines edited meanwhile (by this member or a teammate). */
+  dropped: number;
   /** The other files' outcomes (an edit across files), in path order. */
   files: FileOutcome[];
 }
@@ -121,6 +123,7 @@ export function useEditReview(options: {
       code: acceptedCode(code, view.hunks, view.decisions),
       accepted: [...view.decisions, ...others].filter((d) => d === 'accepted').length,
       total: view.hunks.length + others.length,
+      dropped: view.dropped,
       files: acceptedFiles(
         next.files ?? [],
         (path, i) => next.fileDecisions?.[fileHunkKey(path, i)] === 'accepted',
