@@ -94,3 +94,40 @@ export const rssKb = (pid) =>
 
 /** Resolves after `ms`. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A process's retained memory in bytes (V8 heap plus the array buffers outside it), read through
+ * its inspector (`--inspect=127.0.0.1:<port>`) after two full garbage collections: unlike RSS, it
+ * counts no garbage not yet collected and no pages the allocator keeps.
+ */
+export async function retainedBytes(inspectPort) {
+  const { WebSocket } = await import('ws');
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let next = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = ++next;
+      const onMessage = (data) => {
+        const message = JSON.parse(String(data));
+        if (message.id !== id) return;
+        ws.off('message', onMessage);
+        resolve(message.result);
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    await call('HeapProfiler.collectGarbage');
+    const { result } = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    const usage = JSON.parse(result.value);
+    return usage.heapUsed + usage.external;
+  } finally {
+    ws.close();
+  }
+}
