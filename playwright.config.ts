@@ -11,7 +11,7 @@ const PROMPT_WAV = fileURLToPath(new URL('./e2e/fixtures/prompt.wav', import.met
  * serial run of about 45 s. Playwright hands out files in project order: these go first, so the
  * short files fill the other worker and neither worker is left alone with a long file at the end.
  */
-const OWN_SERVER_FILES = /\/(account|teams)\.spec\.ts$/;
+const OWN_SERVER_FILES = /\/(account|teams|coedit)\.spec\.ts$/;
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
