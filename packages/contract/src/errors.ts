@@ -94,6 +94,9 @@ export const SERVER_ERROR_MESSAGES = {
     'Your workspace has as many members as your plan allows. Upgrade your plan to invite more.',
   INVITATION_INVALID:
     'This invitation link is invalid, expired, revoked or already used. Ask the workspace owner to send a new one.',
+  // PostgREST's `single()` (Accept: application/vnd.pgrst.object+json) on a result of another
+  // number of rows than one; the message says how many.
+  NOT_ACCEPTABLE: 'One row was asked for, and the result has another number of rows.',
   INVITATION_WRONG_ACCOUNT:
     'This invitation was sent to another email address. Sign in with that address to accept it.',
 } as const;

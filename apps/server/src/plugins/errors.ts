@@ -28,13 +28,20 @@ export function describeValidation(context: string | undefined, issues: Validati
   return `Invalid request ${context ?? 'input'}: ${parts.join('; ')}.`;
 }
 
+/** PostgREST's own codes, where its clients test for one (postgrest-js reads `code`). */
+const POSTGREST_CODES: Partial<Record<ErrorCode, string>> = { NOT_ACCEPTABLE: 'PGRST116' };
+
 function send(reply: FastifyReply, status: number, code: ErrorCode, message?: string) {
+  const text = message ?? ERROR_MESSAGES[code];
+  // The db REST routes' errors also carry PostgREST's fields, where its clients (postgrest-js)
+  // read them: `message`, `code`, `details`, `hint` beside the envelope.
+  const postgrest = /\/api\/db\/[^/?]+\/rest\/v1\//.test(reply.request.url)
+    ? { code: POSTGREST_CODES[code] ?? code, message: text, details: null, hint: null }
+    : {};
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({
-      error: { code, message: message ?? ERROR_MESSAGES[code] },
-    });
+    .send({ error: { code, message: text }, ...postgrest });
 }
 
 export const FORBIDDEN_PATH_MESSAGE =

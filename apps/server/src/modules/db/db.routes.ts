@@ -10,6 +10,12 @@ import {
   SqlResultSchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  acceptBodilessDelete,
+  checkOneRowWrite,
+  postgrestRead,
+  postgrestWritten,
+} from './postgrest-headers.ts';
 import { createAdminSql } from './admin-sql.ts';
 import { createAdminSqlConnections } from './admin-sql-role.ts';
 import { type Caller, createDbService, requireAdmin } from './db.service.ts';
@@ -160,15 +166,18 @@ export const dbRoutes: FastifyPluginAsyncZod<{
 
   const rest = '/:project/rest/v1/:table';
 
+  app.addHook('onRequest', async (request) => acceptBodilessDelete(request.method, request.raw));
+
   app.get(rest, { ...authenticated, schema: { params: TableParams } }, async (request, reply) => {
     const queryKey = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-    const json = await service.listJson(
-      callerOf(request),
-      request.params.table,
-      request.query as RawQuery,
-      queryKey,
+    const caller = callerOf(request);
+    const raw = request.query as RawQuery;
+    const json = await service.listJson(caller, request.params.table, raw, queryKey);
+    const { body, contentRange } = await postgrestRead(json, request.headers, raw, () =>
+      service.count(caller, request.params.table, raw),
     );
-    return reply.type('application/json; charset=utf-8').send(json);
+    if (contentRange) reply.header('content-range', contentRange);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post(
@@ -199,30 +208,55 @@ export const dbRoutes: FastifyPluginAsyncZod<{
     rest,
     { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
     async (request, reply) => {
+      await checkOneRowWrite(request.headers, () =>
+        Array.isArray(request.body) ? request.body.length : 1,
+      );
       const rows = await service.insert(
         callerOf(request),
         request.params.table,
         request.body,
         request.query as RawQuery,
       );
-      return reply.code(201).send(rows);
+      const body = postgrestWritten(rows, request.headers);
+      return body === undefined ? reply.code(201).send() : reply.code(201).send(body);
     },
   );
 
   app.patch(
     rest,
     { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
-    async (request) =>
-      service.update(
+    async (request, reply) => {
+      const query = request.query as RawQuery;
+      await checkOneRowWrite(request.headers, () =>
+        service.count(callerOf(request), request.params.table, query),
+      );
+      const rows = await service.update(
         callerOf(request),
         request.params.table,
         request.body,
         request.query as RawQuery,
-      ),
+      );
+      const body = postgrestWritten(rows, request.headers);
+      return body === undefined ? reply.code(204).send() : body;
+    },
   );
 
-  app.delete(rest, { ...authenticated, schema: { params: TableParams } }, async (request) =>
-    service.remove(callerOf(request), request.params.table, request.query as RawQuery),
+  app.delete(
+    rest,
+    { ...authenticated, schema: { params: TableParams } },
+    async (request, reply) => {
+      const query = request.query as RawQuery;
+      await checkOneRowWrite(request.headers, () =>
+        service.count(callerOf(request), request.params.table, query),
+      );
+      const rows = await service.remove(
+        callerOf(request),
+        request.params.table,
+        request.query as RawQuery,
+      );
+      const body = postgrestWritten(rows, request.headers);
+      return body === undefined ? reply.code(204).send() : body;
+    },
   );
 
   app.post(

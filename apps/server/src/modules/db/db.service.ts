@@ -1,3 +1,5 @@
+// (Over 300 lines: the db REST service, whose reads, counts, writes, cache and project-file
+// writes share one table catalogue, one ownership scope and one read cache.)
 import { sql } from 'drizzle-orm';
 import { DB_INSERT_MAX_ROWS, DB_TABLES, type ProjectFileChangesBody } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +15,7 @@ import {
   deleteSql,
   type InsertValue,
   insertSql,
+  countSql,
   selectJsonSql,
   updateSql,
 } from './sql-builder.ts';
@@ -161,6 +164,20 @@ export function createDbService({
         inFlight.set(flightKey, pending);
       }
       return pending;
+    },
+
+    /** How many of the caller's rows the read's filters match (`Prefer: count=exact`). */
+    async count(caller: Caller, table: string, raw: RawQuery): Promise<number> {
+      const spec = requireTable(table);
+      const q = parseQuery(spec, raw);
+      try {
+        const [row] = rowsOf<{ n: number }>(
+          await db.execute(countSql(spec, q, scopeOf(spec, ownerScope(spec, caller), 'read'))),
+        );
+        return row?.n ?? 0;
+      } catch (err) {
+        translateWriteError(err);
+      }
     },
 
     /** Drops cached project reads of a user and their co-members (after a version restore). */

@@ -99,6 +99,11 @@ export function selectJsonSql(spec: TableSpec, q: ParsedQuery, scope: SQL | null
   return sql`select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})${aggOrder}), '[]')::text as json from (select * from ${ident(spec.name)}${whereSql(scope, q.filters)}${orderSql(spec, q.order)}${limit}${offset}) as r`;
 }
 
+/** How many rows a read's filters match, whatever its limit and offset (`Prefer: count=exact`). */
+export function countSql(spec: TableSpec, q: ParsedQuery, scope: SQL | null): SQL {
+  return sql`select count(*)::int as n from ${ident(spec.name)}${whereSql(scope, q.filters)}`;
+}
+
 /** A value to insert: a bound parameter, or DEFAULT when the row leaves the column out. */
 export type InsertValue = { value: unknown } | 'default' | 'now';
 
