@@ -71,6 +71,9 @@ describe('postgrest-js against the db REST routes', () => {
       [q().not('name', 'eq', 'Alpha'), ['Beta', 'Gamma']],
       [db.from('projects').select('name').order('name', { ascending: false }).limit(1), ['Gamma']],
       [q().range(1, 2), ['Beta', 'Gamma']],
+      [q().or('name.eq.Alpha,name.eq.Gamma'), ['Alpha', 'Gamma']],
+      [q().or('name.eq.Alpha,and(language.eq.Go,name.like.*mm*)'), ['Alpha', 'Gamma']],
+      [q().or('language.eq.Python,name.in.(Alpha,Gamma)').neq('name', 'Gamma'), ['Alpha', 'Beta']],
     ];
     for (const [call, expected] of cases) {
       const { data, error } = await call;
@@ -185,6 +188,15 @@ describe('postgrest-js against the db REST routes', () => {
   it("never reaches another user's rows: not read, not changed, not deleted", async () => {
     const seen = await db.from('projects').select('name').eq('name', 'Theirs');
     expect(seen.data).toEqual([]);
+    // An or-filter stays inside the caller's rows (it is one parenthesised condition).
+    const either = await db.from('projects').select('name').or('name.eq.Theirs,name.eq.Alpha');
+    expect(either.data).toEqual([{ name: 'Alpha' }]);
+    const wide = await db
+      .from('projects')
+      .update({ description: 'x' })
+      .or('id.neq.none,name.eq.Theirs')
+      .select('name');
+    expect(names(wide.data).sort()).toEqual(['Alpha', 'Beta', 'Gamma']);
     const changed = await db
       .from('projects')
       .update({ name: 'Mine now' })

@@ -47,3 +47,49 @@ describe('parseQuery', () => {
     expect(parseQuery(projects, {}).select).toEqual(Object.keys(projects.columns));
   });
 });
+
+describe('or and and filters', () => {
+  it('parse into groups, nested, negated, with in-lists inside', () => {
+    const q = parseQuery(projects, {
+      or: '(name.eq.A,and(language.eq.Go,name.not.like.*x*),name.in.(B,"C,D"))',
+      'not.and': '(name.eq.E,description.is.null)',
+    });
+    expect(q.filters).toEqual([
+      {
+        group: 'or',
+        negate: false,
+        filters: [
+          { column: 'name', op: 'eq', value: 'A', negate: false },
+          {
+            group: 'and',
+            negate: false,
+            filters: [
+              { column: 'language', op: 'eq', value: 'Go', negate: false },
+              { column: 'name', op: 'like', value: '%x%', negate: true },
+            ],
+          },
+          { column: 'name', op: 'in', value: ['B', 'C,D'], negate: false },
+        ],
+      },
+      {
+        group: 'and',
+        negate: true,
+        filters: [
+          { column: 'name', op: 'eq', value: 'E', negate: false },
+          { column: 'description', op: 'is', value: null, negate: false },
+        ],
+      },
+    ]);
+  });
+
+  it('refuse what cannot be read, saying what to fix', () => {
+    expect(() => parseQuery(projects, { or: 'name.eq.A' })).toThrow(/parentheses/);
+    expect(() => parseQuery(projects, { or: '(name.eq.A,)' })).toThrow(/empty condition/);
+    expect(() => parseQuery(projects, { or: '(name.eq.A' })).toThrow(/parentheses/);
+    expect(() => parseQuery(projects, { or: '(nope.eq.A)' })).toThrow(/Unknown column "nope"/);
+    expect(() => parseQuery(projects, { or: '(name)' })).toThrow(/column.operator.value/);
+    expect(() => parseQuery(projects, { or: '(name.eq.(a)' })).toThrow(/unclosed/);
+    const deep = `(${'or('.repeat(6)}name.eq.A${')'.repeat(6)})`;
+    expect(() => parseQuery(projects, { or: deep })).toThrow(/at most 5 deep/);
+  });
+});

@@ -19,13 +19,26 @@ export type Operator = (typeof OPERATORS)[number];
 
 export type FilterValue = string | string[] | null | boolean;
 
-export interface Filter {
+export interface ColumnFilter {
   column: string;
   op: Operator;
   value: FilterValue;
   /** `col=not.eq.x` */
   negate: boolean;
 }
+
+/** `or=(a.eq.1,b.eq.2)`, `and=(…)`, `not.or=(…)`, nested as `or(…)` and `and(…)` inside. */
+export interface FilterGroup {
+  group: 'or' | 'and';
+  negate: boolean;
+  filters: Filter[];
+}
+
+export type Filter = ColumnFilter | FilterGroup;
+
+/** Deepest nesting and most conditions of one `or`/`and` filter. */
+const GROUP_MAX_DEPTH = 5;
+const GROUP_MAX_ITEMS = 100;
 
 export interface Order {
   column: string;
@@ -43,6 +56,7 @@ export interface ParsedQuery {
 }
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
+const GROUP_KEY = /^(not\.)?(or|and)$/;
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -131,7 +145,49 @@ export function parseInList(text: string): string[] {
   return items;
 }
 
-function parseFilter(spec: TableSpec, column: string, raw: string): Filter {
+/** The top-level items of `(a,b(c,d),"e,f")`: commas inside parentheses or quotes do not split. */
+function splitGroup(text: string, where: string): string[] {
+  if (!text.startsWith('(') || !text.endsWith(')'))
+    bad(`${where} needs its conditions in parentheses: ${where}=(name.eq.a,name.eq.b).`);
+  const items: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 1;
+  for (let i = 1; i < text.length - 1; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '(') depth++;
+    else if (!quoted && ch === ')') depth--;
+    else if (!quoted && depth === 0 && ch === ',') {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+    if (depth < 0) bad(`${where} has a ")" with no "(" before it.`);
+  }
+  if (quoted || depth !== 0) bad(`${where} has an unclosed quote or parenthesis.`);
+  items.push(text.slice(start, -1));
+  if (items.some((item) => item.trim() === '')) bad(`${where} has an empty condition.`);
+  return items.map((item) => item.trim());
+}
+
+/** `or=(…)` / `and=(…)` (key `or`, `and`, `not.or`, `not.and`) with their conditions, nested. */
+function parseGroup(spec: TableSpec, key: string, text: string, depth = 1): FilterGroup {
+  const [, not, group] = GROUP_KEY.exec(key)!;
+  if (depth > GROUP_MAX_DEPTH) bad(`${key} filters nest at most ${GROUP_MAX_DEPTH} deep.`);
+  const items = splitGroup(text, key);
+  if (items.length > GROUP_MAX_ITEMS) bad(`${key} holds at most ${GROUP_MAX_ITEMS} conditions.`);
+  const filters = items.map((item): Filter => {
+    const nested = /^((?:not\.)?(?:or|and))(\(.*\))$/s.exec(item);
+    if (nested) return parseGroup(spec, nested[1]!, nested[2]!, depth + 1);
+    const dot = item.indexOf('.');
+    if (dot <= 0) bad(`Bad condition "${item}" in ${key}: use column.operator.value.`);
+    return parseFilter(spec, item.slice(0, dot), item.slice(dot + 1));
+  });
+  return { group: group as 'or' | 'and', negate: Boolean(not), filters };
+}
+
+function parseFilter(spec: TableSpec, column: string, raw: string): ColumnFilter {
   checkColumn(spec, column, 'filter');
   let rest = raw;
   let negate = false;
@@ -182,7 +238,8 @@ export function parseQuery(spec: TableSpec, raw: RawQuery): ParsedQuery {
   const filters: Filter[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (RESERVED.has(key) || value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) filters.push(parseFilter(spec, key, v));
+    for (const v of Array.isArray(value) ? value : [value])
+      filters.push(GROUP_KEY.test(key) ? parseGroup(spec, key, v) : parseFilter(spec, key, v));
   }
   return {
     select: parseSelect(spec, single(raw, 'select')),

@@ -22,6 +22,10 @@ const ident = (name: string) => sql.identifier(name);
 const NOW_MS = sql`date_trunc('milliseconds', now())`;
 
 function filterSql(f: Filter): SQL {
+  if ('group' in f) {
+    const joined = sql.join(f.filters.map(filterSql), f.group === 'or' ? sql` or ` : sql` and `);
+    return f.negate ? sql`not (${joined})` : sql`(${joined})`;
+  }
   const col = ident(f.column);
   let clause: SQL;
   if (f.op === 'is') clause = sql`${col} is null`;
