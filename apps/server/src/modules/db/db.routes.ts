@@ -14,6 +14,7 @@ import {
   acceptBodilessDelete,
   checkOneRowWrite,
   postgrestRead,
+  preferOf,
   postgrestWritten,
 } from './postgrest-headers.ts';
 import { createAdminSql } from './admin-sql.ts';
@@ -208,15 +209,16 @@ export const dbRoutes: FastifyPluginAsyncZod<{
     rest,
     { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
     async (request, reply) => {
-      await checkOneRowWrite(request.headers, () =>
-        Array.isArray(request.body) ? request.body.length : 1,
-      );
-      const rows = await service.insert(
+      const { body: sent, headers } = request;
+      await checkOneRowWrite(headers, () => (Array.isArray(sent) ? sent.length : 1));
+      const upsert = preferOf(headers.prefer).resolution === 'merge-duplicates';
+      const args = [
         callerOf(request),
         request.params.table,
-        request.body,
+        sent,
         request.query as RawQuery,
-      );
+      ] as const;
+      const rows = await (upsert ? service.upsert(...args) : service.insert(...args));
       const body = postgrestWritten(rows, request.headers);
       return body === undefined ? reply.code(201).send() : reply.code(201).send(body);
     },
@@ -234,7 +236,7 @@ export const dbRoutes: FastifyPluginAsyncZod<{
         callerOf(request),
         request.params.table,
         request.body,
-        request.query as RawQuery,
+        query,
       );
       const body = postgrestWritten(rows, request.headers);
       return body === undefined ? reply.code(204).send() : body;
@@ -249,11 +251,7 @@ export const dbRoutes: FastifyPluginAsyncZod<{
       await checkOneRowWrite(request.headers, () =>
         service.count(callerOf(request), request.params.table, query),
       );
-      const rows = await service.remove(
-        callerOf(request),
-        request.params.table,
-        request.query as RawQuery,
-      );
+      const rows = await service.remove(callerOf(request), request.params.table, query);
       const body = postgrestWritten(rows, request.headers);
       return body === undefined ? reply.code(204).send() : body;
     },

@@ -166,6 +166,31 @@ export function createDbService({
       return pending;
     },
 
+    /**
+     * An upsert (`Prefer: resolution=merge-duplicates`, PostgREST's `upsert()`) of one row: a row
+     * of the caller's with its `id` is updated with its other fields (those that may change);
+     * otherwise it is inserted, as a POST is (another user's id stays a 409). One row per call.
+     */
+    async upsert(caller: Caller, table: string, body: unknown, raw: RawQuery): Promise<Row[]> {
+      const spec = requireTable(table);
+      const onConflict = raw.on_conflict;
+      const query: RawQuery = { ...raw, on_conflict: undefined };
+      if (onConflict !== undefined && onConflict !== 'id')
+        bad('on_conflict may only be id: an upsert matches rows by their id.');
+      const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
+      if (!isPlainObject(row))
+        bad('An upsert takes one JSON object (or an array of one); upsert rows one at a time.');
+      const id = row.id;
+      if (typeof id !== 'string' || (await this.count(caller, table, { id: `eq.${id}` })) === 0)
+        return this.insert(caller, table, row, query);
+      const patch = Object.fromEntries(
+        Object.entries(row).filter(
+          ([column]) => !spec.frozen.includes(column) && !spec.serverTimestamps.includes(column),
+        ),
+      );
+      return this.update(caller, table, patch, { ...query, id: `eq.${id}` });
+    },
+
     /** How many of the caller's rows the read's filters match (`Prefer: count=exact`). */
     async count(caller: Caller, table: string, raw: RawQuery): Promise<number> {
       const spec = requireTable(table);

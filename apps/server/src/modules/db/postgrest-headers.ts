@@ -12,13 +12,14 @@ import { AppError } from '../../lib/app-error.ts';
 export function preferOf(header: string | string[] | undefined): {
   count?: string;
   return?: string;
+  resolution?: string;
 } {
   const found: Record<string, string> = {};
   for (const part of String(header ?? '').split(',')) {
     const [key, value] = part.trim().split('=');
     if (key && value) found[key] = value;
   }
-  return { count: found.count, return: found.return };
+  return { count: found.count, return: found.return, resolution: found.resolution };
 }
 
 /**

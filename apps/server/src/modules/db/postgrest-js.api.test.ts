@@ -185,6 +185,44 @@ describe('postgrest-js against the db REST routes', () => {
     expect(none.data).toEqual([]);
   });
 
+  it("upserts one row: a row of the caller's with its id is updated, a new id inserted, another user's refused", async () => {
+    const changed = await db
+      .from('projects')
+      .upsert({ id: ids.Gamma, name: 'Gamma', language: 'Rust', code: 'c2' })
+      .select('id,language,code');
+    expect(changed.error).toBeNull();
+    expect(changed.data).toEqual([{ id: ids.Gamma, language: 'Rust', code: 'c2' }]);
+
+    const fresh = `proj_${Date.now()}_upsertednew1`;
+    const added = await db
+      .from('projects')
+      .upsert({ id: fresh, name: 'Upserted', language: 'Go', code: 'u' })
+      .select('id,name')
+      .single();
+    expect(added.error).toBeNull();
+    expect(added.data).toEqual({ id: fresh, name: 'Upserted' });
+    await db.from('projects').delete().eq('id', fresh);
+
+    const theirs = await other.from('projects').select('id').single();
+    const stolen = await db
+      .from('projects')
+      .upsert({ id: (theirs.data as { id: string }).id, name: 'Mine', language: 'Go', code: 'm' });
+    expect(stolen.status).toBe(409);
+    expect((await other.from('projects').select('name').single()).data).toEqual({ name: 'Theirs' });
+
+    const many = await db.from('projects').upsert([
+      { id: ids.Alpha, name: 'Alpha', language: 'Go', code: 'a' },
+      { id: ids.Beta, name: 'Beta', language: 'Go', code: 'b' },
+    ]);
+    expect(many.status).toBe(400);
+    expect(many.error?.message).toMatch(/one at a time/);
+    const onName = await db
+      .from('projects')
+      .upsert({ name: 'Alpha', language: 'Go', code: 'a' }, { onConflict: 'name' });
+    expect(onName.status).toBe(400);
+    expect(onName.error?.message).toMatch(/on_conflict may only be id/);
+  });
+
   it("never reaches another user's rows: not read, not changed, not deleted", async () => {
     const seen = await db.from('projects').select('name').eq('name', 'Theirs');
     expect(seen.data).toEqual([]);
