@@ -32,7 +32,9 @@ import { planRoutes } from './modules/plan/plan.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { previewRoutes } from './modules/preview/preview.routes.ts';
 import coeditPlugin from './modules/coedit/coedit.plugin.ts';
+import pkg from '../package.json' with { type: 'json' };
 import versionsPlugin from './modules/versions/versions.plugin.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import storagePlugin from './modules/storage/storage.plugin.ts';
@@ -193,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009:
   // a `doc` frame's 96 KB here, any other frame's 16 KB in realtime-connection.ts.
   await app.register(websocket, { options: { maxPayload: REALTIME_DOC_FRAME_MAX_BYTES } });
+  // Before the routes: it documents each one as it is added.
+  await app.register(openapiPlugin, { version: pkg.version });
 
   await app.register(
     async (api) => {

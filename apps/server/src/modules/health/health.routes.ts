@@ -26,4 +26,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  /** GET /api/openapi.json — the API's OpenAPI 3.1 document (plugins/openapi.ts), built once. */
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.openapiDocument()),
+  );
 };

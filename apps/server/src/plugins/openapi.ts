@@ -1,0 +1,76 @@
+/**
+ * The API's OpenAPI 3.1 document (issue 48), generated from the routes' own zod schemas by
+ * @fastify/swagger with fastify-type-provider-zod's transform: no second copy by hand. Each
+ * operation also says its auth (a Bearer access token when the route authenticates) and its
+ * errors (our envelope, `{ error: { code, message } }`). Built once when the app is ready and
+ * served at GET /api/openapi.json.
+ */
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The error envelope every failure answers with (docs/api.md § Errors). */
+const ERROR_ENVELOPE = {
+  description: 'An error: its code (docs/api.md § Errors) and a message that says what to fix.',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: { code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+async function openapiPlugin(app: FastifyInstance, options: { version: string }) {
+  await app.register(swagger, {
+    // HEAD answers as GET does (Fastify adds it): documented too.
+    exposeHeadRoutes: true,
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Codewright API',
+        version: options.version,
+        description: 'The JSON API of a Codewright server (docs/api.md).',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: (input) => {
+      const { schema = {}, url } = jsonSchemaTransform(input);
+      const hooks = [input.route.onRequest ?? [], input.route.preHandler ?? []].flat();
+      const authenticated = hooks.includes(app.authenticate);
+      return {
+        url,
+        schema: {
+          ...schema,
+          ...(authenticated ? { security: [{ bearer: [] }] } : {}),
+          response: { ...(schema.response as object | undefined), default: ERROR_ENVELOPE },
+        },
+      };
+    },
+  });
+  let document: string | null = null;
+  app.addHook('onReady', async () => {
+    document = JSON.stringify(app.swagger());
+  });
+  app.decorate('openapiDocument', () => document ?? JSON.stringify(app.swagger()));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI document as JSON text (built once the app is ready). */
+    openapiDocument(): string;
+  }
+}
+
+export default fp(openapiPlugin, { name: 'openapi', dependencies: ['auth'] });
