@@ -3,7 +3,7 @@
  * its text, language, saves and shared document; the tree, tabs and editor are components of
  * their own.)
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Code2, Download, FileArchive, FolderTree, Loader2, WandSparkles } from 'lucide-react';
 import { saveBlob } from '../../../components/save-blob.ts';
 import { MESSAGES, extensionFor } from '@codewright/contract';
@@ -109,7 +109,12 @@ export function EditorPanel({
   const fileList = useMemo(() => files?.files ?? [], [files?.files]);
   const fileTabs = useFileTabs(fileList);
   const activePath = fileTabs.active?.path ?? null;
-  useEffect(() => onActivePathChange?.(activePath), [activePath, onActivePathChange]);
+  // Told when the shown file changes, not on every render of a caller's new callback.
+  const pathListener = useRef(onActivePathChange);
+  useEffect(() => {
+    pathListener.current = onActivePathChange;
+  });
+  useEffect(() => pathListener.current?.(activePath), [activePath]);
   const wide = useMediaQuery(WIDE_QUERY);
   const [treeOpen, setTreeOpen] = useState<boolean | null>(null);
   // The tree shows by itself once there is more than one file, on a wide screen; on a phone
