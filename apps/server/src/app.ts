@@ -196,7 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // a `doc` frame's 96 KB here, any other frame's 16 KB in realtime-connection.ts.
   await app.register(websocket, { options: { maxPayload: REALTIME_DOC_FRAME_MAX_BYTES } });
   // Before the routes: it documents each one as it is added.
-  await app.register(openapiPlugin, { version: pkg.version });
+  await app.register(openapiPlugin, {
+    version: pkg.version,
+    checkAnswers: config.NODE_ENV === 'test',
+  });
 
   await app.register(
     async (api) => {

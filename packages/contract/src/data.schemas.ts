@@ -218,6 +218,19 @@ export const ProjectFileChangesBodySchema = z
   .strict();
 export type ProjectFileChangesBody = z.infer<typeof ProjectFileChangesBodySchema>;
 
+/** The answer to files/changes: how many files the version created, changed and deleted. */
+export const ProjectFileChangesResultSchema = z.object({
+  created: z.number().int(),
+  changed: z.number().int(),
+  deleted: z.number().int(),
+});
+
+/** The answer to PUT …/files.zip: how many files were created and how many replaced. */
+export const FilesZipResultSchema = z.object({
+  created: z.number().int(),
+  replaced: z.number().int(),
+});
+
 /** A CTA click record (snake_case). */
 export const CtaInteractionRowSchema = z.object({
   id: z.string(),

@@ -157,6 +157,18 @@ export interface RealtimePresenceMember {
   meta: Record<string, unknown>;
 }
 
+/** GET /api/realtime/{project}/presence: who is on the channel now. */
+export const RealtimePresenceListSchema = z.object({
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      color: z.string(),
+      meta: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
 /** What the server sends. */
 export type RealtimeServerFrame =
   | { type: 'ready'; userId: string; ref?: string }

@@ -28,7 +28,7 @@ export interface ResponseSerializerOptions {
   check: boolean;
 }
 
-function zodSchemaOf(schema: unknown): ZodType | undefined {
+export function zodSchemaOf(schema: unknown): ZodType | undefined {
   if (schema instanceof z.ZodType) return schema;
   if (schema && typeof schema === 'object' && 'properties' in schema) {
     const inner = (schema as { properties: unknown }).properties;

@@ -9,6 +9,9 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteAnswers } from '../lib/answers.ts';
+import { checkAnswerDocumented } from './openapi-check.ts';
 
 /** The error envelope every failure answers with (docs/api.md § Errors). */
 const ERROR_ENVELOPE = {
@@ -30,7 +33,30 @@ const ERROR_ENVELOPE = {
   },
 };
 
-async function openapiPlugin(app: FastifyInstance, options: { version: string }) {
+function documentedAnswers(answers: RouteAnswers | undefined) {
+  return Object.fromEntries(
+    Object.entries(answers ?? {}).map(([status, { description, content }]) => [
+      status,
+      content
+        ? {
+            description,
+            content: Object.fromEntries(
+              Object.entries(content).map(([type, schema]) => [
+                type,
+                { schema: schema ? z.toJSONSchema(schema, { io: 'output' }) : {} },
+              ]),
+            ),
+          }
+        : // @fastify/swagger writes no content for a schema of type null.
+          { description, type: 'null' },
+    ]),
+  );
+}
+
+async function openapiPlugin(
+  app: FastifyInstance,
+  options: { version: string; checkAnswers: boolean },
+) {
   await app.register(swagger, {
     // HEAD answers as GET does (Fastify adds it): documented too.
     exposeHeadRoutes: true,
@@ -47,18 +73,28 @@ async function openapiPlugin(app: FastifyInstance, options: { version: string })
     },
     transform: (input) => {
       const { schema = {}, url } = jsonSchemaTransform(input);
+      // Pages (the app's index, the hosted sign-in page) are not the API.
+      if (!url.startsWith('/api/')) return { url, schema: { ...schema, hide: true } };
       const hooks = [input.route.onRequest ?? [], input.route.preHandler ?? []].flat();
       const authenticated = hooks.includes(app.authenticate);
       return {
         url,
         schema: {
           ...schema,
+          // Grouped by the API's part: auth, db, ai, storage, versions, …
+          tags: [url.split('/')[2]!],
           ...(authenticated ? { security: [{ bearer: [] }] } : {}),
-          response: { ...(schema.response as object | undefined), default: ERROR_ENVELOPE },
+          response: {
+            ...(schema.response as object | undefined),
+            ...documentedAnswers(input.route.config?.answers),
+            default: ERROR_ENVELOPE,
+          },
         },
       };
     },
   });
+  // In tests every answer of the API suite must be one its route documents (openapi-check.ts).
+  if (options.checkAnswers) app.addHook('onSend', checkAnswerDocumented);
   let document: string | null = null;
   app.addHook('onReady', async () => {
     document = JSON.stringify(app.swagger());
@@ -67,6 +103,10 @@ async function openapiPlugin(app: FastifyInstance, options: { version: string })
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's answers that no response schema can say, for its OpenAPI operation. */
+    answers?: RouteAnswers;
+  }
   interface FastifyInstance {
     /** The OpenAPI document as JSON text (built once the app is ready). */
     openapiDocument(): string;

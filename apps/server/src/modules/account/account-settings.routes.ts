@@ -9,6 +9,7 @@ import {
   SessionListSchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { NO_CONTENT } from '../../lib/answers.ts';
 import { principalOf } from '../auth/principal.ts';
 import { createAccountDeletionRepository } from './account-deletion.repository.ts';
 import { createAccountDeletionService, type TeamHandover } from './account-deletion.service.ts';
@@ -89,47 +90,57 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
 
   app.delete(
     '/sessions/:sessionId',
-    { ...authenticated, schema: { params: SessionParams } },
+    { ...authenticated, schema: { params: SessionParams }, config: { answers: NO_CONTENT } },
     async (request, reply) => {
       await sessions.revoke(principalOf(request).user.id, request.params.sessionId);
       return reply.code(204).send();
     },
   );
 
-  app.get('/export', authenticated, async (request, reply) => {
-    const { user } = principalOf(request);
-    if (exporting.has(user.id)) {
-      throw new AppError('RATE_LIMITED', 429, ACCOUNT_SETTINGS_MESSAGES.exportRunning);
-    }
-    exporting.add(user.id);
-    const now = new Date();
-    const stream = streamAccountExport(
-      {
-        account: () => exports.account(user.id),
-        projects: () => exports.projects(user.id),
-        project: (id) => exports.project(user.id, id),
-        chat: (id) => exports.chat(id),
-        files: (id) => exports.files(id),
-        history: async function* (id) {
-          if (await exports.owns(user.id, id)) yield* app.versionService.history(id);
+  const exportAnswer = {
+    200: {
+      description: 'Everything of the account, as a .zip.',
+      content: { 'application/zip': null },
+    },
+  };
+  app.get(
+    '/export',
+    { ...authenticated, config: { answers: exportAnswer } },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      if (exporting.has(user.id)) {
+        throw new AppError('RATE_LIMITED', 429, ACCOUNT_SETTINGS_MESSAGES.exportRunning);
+      }
+      exporting.add(user.id);
+      const now = new Date();
+      const stream = streamAccountExport(
+        {
+          account: () => exports.account(user.id),
+          projects: () => exports.projects(user.id),
+          project: (id) => exports.project(user.id, id),
+          chat: (id) => exports.chat(id),
+          files: (id) => exports.files(id),
+          history: async function* (id) {
+            if (await exports.owns(user.id, id)) yield* app.versionService.history(id);
+          },
+          memberProjects: () => exports.memberProjects(user.id),
+          memberMessages: (id) => exports.memberMessages(user.id, id),
         },
-        memberProjects: () => exports.memberProjects(user.id),
-        memberMessages: (id) => exports.memberMessages(user.id, id),
-      },
-      {
-        maxBytes: exportMaxBytes,
-        now,
-        onError: (err) => request.log.error({ err }, 'data export failed mid-way'),
-      },
-    );
-    stream.once('close', () => exporting.delete(user.id));
-    const day = now.toISOString().slice(0, 10);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="codewright-export-${day}.zip"`)
-      .header('cache-control', 'no-store')
-      .send(stream);
-  });
+        {
+          maxBytes: exportMaxBytes,
+          now,
+          onError: (err) => request.log.error({ err }, 'data export failed mid-way'),
+        },
+      );
+      stream.once('close', () => exporting.delete(user.id));
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="codewright-export-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
 
   app.delete(
     '/me',
@@ -137,6 +148,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<AccountSettingsRoutesO
       ...authenticated,
       // A bodiless DELETE reaches the validator as null: the service then asks for the password.
       schema: { body: z.preprocess((v) => v ?? {}, DeleteAccountBodySchema) },
+      config: { answers: NO_CONTENT },
     },
     async (request, reply) => {
       await deletion.deleteAccount(principalOf(request).user.id, request.body);

@@ -26,6 +26,7 @@ import {
   PLAN_LIMITS,
   PlanNameSchema,
   type AiStoredImage,
+  AI_SPEECH_FORMATS,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { assertOk, fetchFailureToAppError } from '../../lib/safe-fetch.ts';
@@ -213,7 +214,20 @@ export const aiMediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:project/speech',
-    { ...authenticated, schema: { params, body: AiSpeechRequestSchema } },
+    {
+      ...authenticated,
+      schema: { params, body: AiSpeechRequestSchema },
+      config: {
+        answers: {
+          200: {
+            description: 'The speech, in the asked format.',
+            content: Object.fromEntries(
+              Object.values(AI_SPEECH_FORMATS).map((type) => [type, null]),
+            ),
+          },
+        },
+      },
+    },
     async (request, reply) => {
       media.assertConfigured('speech');
       const userId = principalOf(request).user.id;

@@ -8,6 +8,7 @@ import {
   AiStatusSchema,
   AiStopResponseSchema,
   AiTextRequestSchema,
+  AiTextResultSchema,
   type AiTextResult,
   PLAN_LIMITS,
   PlanNameSchema,
@@ -86,8 +87,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     '/:project/text',
     {
       ...authenticated,
-      // No response schema: the 200 is either JSON (AiTextResultSchema) or an SSE stream.
+      // No response schema: the 200 is either JSON or an SSE stream.
       schema: { params, body: AiTextRequestSchema },
+      config: {
+        answers: {
+          200: {
+            description: 'The answer (stream: false), or its chunks as server-sent events.',
+            content: { 'application/json': AiTextResultSchema, 'text/event-stream': null },
+          },
+        },
+      },
     },
     async (request, reply) => {
       const principal = principalOf(request);

@@ -24,6 +24,7 @@ import { configuredProviders } from './oauth/oauth-providers.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import type { PublicUrls } from './public-urls.ts';
 import { toUserView } from './user-view.ts';
+import { NO_CONTENT } from '../../lib/answers.ts';
 
 export interface AuthRoutesOptions {
   failureLimit: number;
@@ -110,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/signout',
-    { ...authenticated, schema: { body: SignOutBody } },
+    { ...authenticated, schema: { body: SignOutBody }, config: { answers: NO_CONTENT } },
     async (request, reply) => {
       await service.signOut(principalOf(request), request.body?.refresh_token);
       return reply.code(204).send();

@@ -185,7 +185,13 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRoutesOptions> = async (app, 
 
   app.post(
     '/:project/screenshot',
-    { ...authenticated, schema: { params, body: DataScreenshotRequestSchema } },
+    {
+      ...authenticated,
+      schema: { params, body: DataScreenshotRequestSchema },
+      config: {
+        answers: { 200: { description: 'The screenshot.', content: { 'image/png': null } } },
+      },
+    },
     async (request, reply) => {
       const png = await screenshots.capture(request.body, clientSignal(reply));
       return reply

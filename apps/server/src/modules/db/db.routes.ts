@@ -5,7 +5,6 @@ import {
   BatchBodySchema,
   BatchResultSchema,
   CTA_INSERT_RATE_LIMIT_PER_MINUTE,
-  ProjectFileChangesBodySchema,
   SqlBodySchema,
   SqlResultSchema,
 } from '@codewright/contract';
@@ -16,19 +15,19 @@ import {
   postgrestRead,
   preferOf,
   postgrestWritten,
+  REST_READ,
+  REST_WRITTEN,
 } from './postgrest-headers.ts';
 import { createAdminSql } from './admin-sql.ts';
 import { createAdminSqlConnections } from './admin-sql-role.ts';
 import { type Caller, createDbService, requireAdmin } from './db.service.ts';
+import { FILES_ZIP_BODY_LIMIT_BYTES, projectFileRoutes } from './project-files.routes.ts';
 
 /** Database writes may carry a 1 MiB project code plus JSON escaping; the rest of the API keeps 1 MB. */
 export const DB_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const TableParams = z.object({ project: z.string(), table: z.string() });
 const ProjectParams = z.object({ project: z.string() });
-const FilesParams = z.object({ project: z.string(), projectId: z.string().min(1).max(200) });
-/** A .zip of project files: the largest plan's 20 MB of text, compressed, with room to spare. */
-export const FILES_ZIP_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
 type RawQuery = Record<string, string | string[] | undefined>;
 
 function callerOf(request: FastifyRequest): Caller {
@@ -114,72 +113,27 @@ export const dbRoutes: FastifyPluginAsyncZod<{
     throw err;
   });
 
-  // A project's files as a .zip, out and in (docs/api.md § Project files).
-  app.addContentTypeParser(
-    'application/zip',
-    { parseAs: 'buffer', bodyLimit: FILES_ZIP_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  const filesZip = '/:project/projects/:projectId/files.zip';
-  app.get(
-    filesZip,
-    { ...authenticated, schema: { params: FilesParams } },
-    async (request, reply) => {
-      const { name, zip } = await service.filesZip(callerOf(request), request.params.projectId);
-      const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
-      return reply
-        .header('content-type', 'application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}.zip"; filename*=UTF-8''${encodeURIComponent(name)}.zip`,
-        )
-        .send(zip);
-    },
-  );
-  app.put(
-    filesZip,
-    {
-      ...authenticated,
-      bodyLimit: FILES_ZIP_BODY_LIMIT_BYTES,
-      schema: { params: FilesParams },
-    },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          415,
-          'Send the .zip as the request body with Content-Type: application/zip.',
-        );
-      return service.putFilesZip(callerOf(request), request.params.projectId, request.body);
-    },
-  );
-
-  app.post(
-    '/:project/projects/:projectId/files/changes',
-    {
-      ...authenticated,
-      bodyLimit: DB_BODY_LIMIT_BYTES,
-      schema: { params: FilesParams, body: ProjectFileChangesBodySchema },
-    },
-    async (request) =>
-      service.changeFiles(callerOf(request), request.params.projectId, request.body),
-  );
+  projectFileRoutes(app, { service, callerOf, authenticated, writeBodyLimit: DB_BODY_LIMIT_BYTES });
 
   const rest = '/:project/rest/v1/:table';
 
   app.addHook('onRequest', async (request) => acceptBodilessDelete(request.method, request.raw));
 
-  app.get(rest, { ...authenticated, schema: { params: TableParams } }, async (request, reply) => {
-    const queryKey = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-    const caller = callerOf(request);
-    const raw = request.query as RawQuery;
-    const json = await service.listJson(caller, request.params.table, raw, queryKey);
-    const { body, contentRange } = await postgrestRead(json, request.headers, raw, () =>
-      service.count(caller, request.params.table, raw),
-    );
-    if (contentRange) reply.header('content-range', contentRange);
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get(
+    rest,
+    { ...authenticated, schema: { params: TableParams }, config: { answers: REST_READ } },
+    async (request, reply) => {
+      const queryKey = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+      const caller = callerOf(request);
+      const raw = request.query as RawQuery;
+      const json = await service.listJson(caller, request.params.table, raw, queryKey);
+      const { body, contentRange } = await postgrestRead(json, request.headers, raw, () =>
+        service.count(caller, request.params.table, raw),
+      );
+      if (contentRange) reply.header('content-range', contentRange);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.post(
     '/:project/rest/v1/cta_interactions',
@@ -188,6 +142,7 @@ export const dbRoutes: FastifyPluginAsyncZod<{
       bodyLimit: DB_BODY_LIMIT_BYTES,
       schema: { params: ProjectParams },
       config: {
+        answers: REST_WRITTEN,
         rateLimit: {
           max: options.ctaRateLimitMax ?? CTA_INSERT_RATE_LIMIT_PER_MINUTE,
           timeWindow: '1 minute',
@@ -207,7 +162,12 @@ export const dbRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     rest,
-    { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
+    {
+      ...authenticated,
+      bodyLimit: DB_BODY_LIMIT_BYTES,
+      schema: { params: TableParams },
+      config: { answers: REST_WRITTEN },
+    },
     async (request, reply) => {
       const { body: sent, headers } = request;
       await checkOneRowWrite(headers, () => (Array.isArray(sent) ? sent.length : 1));
@@ -226,7 +186,12 @@ export const dbRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     rest,
-    { ...authenticated, bodyLimit: DB_BODY_LIMIT_BYTES, schema: { params: TableParams } },
+    {
+      ...authenticated,
+      bodyLimit: DB_BODY_LIMIT_BYTES,
+      schema: { params: TableParams },
+      config: { answers: REST_WRITTEN },
+    },
     async (request, reply) => {
       const query = request.query as RawQuery;
       await checkOneRowWrite(request.headers, () =>
@@ -245,7 +210,7 @@ export const dbRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     rest,
-    { ...authenticated, schema: { params: TableParams } },
+    { ...authenticated, schema: { params: TableParams }, config: { answers: REST_WRITTEN } },
     async (request, reply) => {
       const query = request.query as RawQuery;
       await checkOneRowWrite(request.headers, () =>

@@ -3,7 +3,29 @@
  * REST routes (docs/api.md § Database "PostgREST clients").
  */
 import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { NO_CONTENT, type RouteAnswers } from '../../lib/answers.ts';
+
+const Row = z.record(z.string(), z.unknown());
+const Rows = z
+  .union([z.array(Row), Row])
+  .describe(
+    'The rows, with the columns `select` names; the one row when asked with Accept: application/vnd.pgrst.object+json.',
+  );
+
+const rows = (description: string) => ({
+  description,
+  content: { 'application/json': Rows },
+});
+
+/** The answers of the db REST routes: rows, or none with Prefer return=minimal. */
+export const REST_READ: RouteAnswers = { 200: rows('The rows that match.') };
+export const REST_WRITTEN: RouteAnswers = {
+  200: rows('The rows written.'),
+  201: rows('The rows written (no body with Prefer return=minimal).'),
+  ...NO_CONTENT,
+};
 
 /**
  * The `Prefer` header's settings PostgREST's clients send (`count=exact`, `return=minimal`,

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import pkg from '../../../package.json' with { type: 'json' };
 
+/** What GET /api/openapi.json promises of its document. */
+const OpenApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.object({ status: z.enum(['ok', 'error']), kind: z.enum(['embedded', 'postgres']) }),
@@ -28,7 +35,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/openapi.json — the API's OpenAPI 3.1 document (plugins/openapi.ts), built once. */
-  app.get('/openapi.json', async (_request, reply) =>
+  const documentAnswer = {
+    200: {
+      description: 'The OpenAPI 3.1 document.',
+      content: { 'application/json': OpenApiDocumentSchema },
+    },
+  };
+  app.get('/openapi.json', { config: { answers: documentAnswer } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(app.openapiDocument()),
   );
 };

@@ -7,6 +7,7 @@ import {
   RealtimeMessageListSchema,
   RealtimeMessageSchema,
   RealtimeMessagesQuerySchema,
+  RealtimePresenceListSchema,
   RealtimePresenceQuerySchema,
   RealtimePublishBodySchema,
   type RealtimePublishBody,
@@ -110,6 +111,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
     url: '/:project/ws',
     onRequest: [app.requireAppProject],
     schema: { params: ProjectParams },
+    config: {
+      answers: {
+        101: { description: 'Switching to the realtime WebSocket (docs/realtime.md).' },
+      },
+    },
     // A plain GET (no upgrade) is told what to do instead of a bare 404.
     handler: async () => {
       throw new AppError('UPGRADE_REQUIRED', 426);
@@ -153,7 +159,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
     '/:project/presence',
     {
       ...authenticated,
-      schema: { params: ProjectParams, querystring: RealtimePresenceQuerySchema },
+      schema: {
+        params: ProjectParams,
+        querystring: RealtimePresenceQuerySchema,
+        response: { 200: RealtimePresenceListSchema },
+      },
     },
     async (request) => {
       await authorize(principalOf(request).user.id, request.query.channel, 'read');

@@ -222,7 +222,13 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
 
   app.get(
     '/download',
-    { ...authenticated, schema: { querystring: z.object({ path: z.string().optional() }) } },
+    {
+      ...authenticated,
+      schema: { querystring: z.object({ path: z.string().optional() }) },
+      config: {
+        answers: { 200: { description: 'The file, as its own type.', content: { '*/*': null } } },
+      },
+    },
     async (request, reply) => {
       const file = await service.download(callerOf(app, request), request.query.path);
       return sendFile(reply, file, 'private, no-store');
@@ -258,18 +264,27 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
   // A file of a public folder, or of a private one with a valid signature (docs/decisions/037).
   // The query values are checked by the signer: anything else (none, repeated, malformed) is
   // simply not a valid signature.
-  app.get('/public/*', project, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const signed = {
-      expires: query[SIGNED_URL_PARAMS.expires],
-      signature: query[SIGNED_URL_PARAMS.signature],
-    };
-    const file = await service.openPublic((request.params as { '*': string })['*'], signed);
-    // A signed answer is one reader's: no shared cache keeps it past the URL's expiry.
-    return sendFile(
-      reply,
-      file,
-      signed.signature === undefined ? 'public, max-age=60' : 'private, max-age=60',
-    );
-  });
+  app.get(
+    '/public/*',
+    {
+      ...project,
+      config: {
+        answers: { 200: { description: 'The file, as its own type.', content: { '*/*': null } } },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const signed = {
+        expires: query[SIGNED_URL_PARAMS.expires],
+        signature: query[SIGNED_URL_PARAMS.signature],
+      };
+      const file = await service.openPublic((request.params as { '*': string })['*'], signed);
+      // A signed answer is one reader's: no shared cache keeps it past the URL's expiry.
+      return sendFile(
+        reply,
+        file,
+        signed.signature === undefined ? 'public, max-age=60' : 'private, max-age=60',
+      );
+    },
+  );
 };

@@ -10,6 +10,7 @@ import {
   VersionListQuerySchema,
   VersionSchema,
   VersionSummarySchema,
+  VersionListSchema,
 } from '@codewright/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { principalOf } from '../auth/principal.ts';
@@ -68,8 +69,16 @@ export const versionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:project/:projectId',
     {
       ...authenticated,
-      // No response schema: the database writes the JSON (VersionListSchema, checked by the tests).
+      // No response schema: the database writes the JSON.
       schema: { params: ProjectParams, querystring: VersionListQuerySchema },
+      config: {
+        answers: {
+          200: {
+            description: "The project's versions, newest first.",
+            content: { 'application/json': VersionListSchema },
+          },
+        },
+      },
     },
     async (request, reply) => {
       const json = await service.listJson(

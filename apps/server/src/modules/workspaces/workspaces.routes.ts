@@ -14,6 +14,7 @@ import {
 } from '@codewright/contract';
 import type { AbuseLimits } from '../auth/abuse-limits.ts';
 import { principalOf } from '../auth/principal.ts';
+import { NO_CONTENT } from '../../lib/answers.ts';
 
 const WorkspaceParams = z.object({ workspaceId: z.string().min(1).max(200) });
 const InvitationParams = WorkspaceParams.extend({ invitationId: z.string().min(1).max(200) });
@@ -88,7 +89,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/invitations/:invitationId',
-    { ...authenticated, schema: { params: InvitationParams } },
+    { ...authenticated, schema: { params: InvitationParams }, config: { answers: NO_CONTENT } },
     async (request, reply) => {
       await service.revoke(
         principalOf(request).user.id,
@@ -101,7 +102,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/workspaces/:workspaceId/members/:userId',
-    { ...authenticated, schema: { params: MemberParams, body: RoleChangeBodySchema } },
+    {
+      ...authenticated,
+      schema: { params: MemberParams, body: RoleChangeBodySchema },
+      config: { answers: NO_CONTENT },
+    },
     async (request, reply) => {
       await service.changeRole(
         principalOf(request).user.id,
@@ -115,7 +120,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/members/:userId',
-    { ...authenticated, schema: { params: MemberParams } },
+    { ...authenticated, schema: { params: MemberParams }, config: { answers: NO_CONTENT } },
     async (request, reply) => {
       await service.removeMember(
         principalOf(request).user.id,

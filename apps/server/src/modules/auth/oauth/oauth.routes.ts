@@ -63,7 +63,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
 
   app.get(
     '/oauth/:provider/start',
-    { schema: { params: ProviderParams, querystring: StartQuery } },
+    {
+      schema: { params: ProviderParams, querystring: StartQuery },
+      config: { answers: { 302: { description: "To the provider's sign-in page." } } },
+    },
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
       const query = request.query;
@@ -145,7 +148,18 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
 
   app.get(
     '/oauth/:provider/callback',
-    { schema: { params: ProviderParams, querystring: CallbackQuery } },
+    {
+      schema: { params: ProviderParams, querystring: CallbackQuery },
+      config: {
+        answers: {
+          200: {
+            description: 'The page that hands the sign-in back to the app and closes the window.',
+            content: { 'text/html': null },
+          },
+          302: { description: 'Back to the app with the sign-in (or its error) in the fragment.' },
+        },
+      },
+    },
     async (request, reply) => {
       const flow = openFlow(readCookie(request.headers.cookie, OAUTH_COOKIE), cookieKey);
       if (!flow || flow.provider !== request.params.provider) {
@@ -193,11 +207,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     },
   );
 
-  app.get('/oauth/callback.js', async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(CALLBACK_SCRIPT),
+  app.get(
+    '/oauth/callback.js',
+    {
+      config: {
+        answers: {
+          200: {
+            description: "The callback page's script.",
+            content: { 'text/javascript': null },
+          },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(CALLBACK_SCRIPT),
   );
 };
 
