@@ -20,6 +20,7 @@ const PUBLIC = [
   { path: '/examples', h1: 'See what you can build', title: 'Examples · Codewright' },
   { path: '/pricing', h1: 'Simple pricing that scales with you', title: 'Pricing · Codewright' },
   { path: '/docs', h1: 'Documentation', title: 'Documentation · Codewright' },
+  { path: '/api-reference', h1: 'API Reference', title: 'API Reference · Codewright' },
   { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service · Codewright' },
   { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy · Codewright' },
 ];

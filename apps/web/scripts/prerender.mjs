@@ -23,6 +23,7 @@ export const PAGES = {
   '/examples': 'examples',
   '/pricing': 'pricing',
   '/docs': 'docs',
+  '/api-reference': 'api-reference',
   '/terms': 'terms',
   '/privacy': 'privacy',
 };

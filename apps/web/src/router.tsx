@@ -38,7 +38,10 @@ function page(load: () => Promise<ComponentType>) {
 
 const preloads = new Map<ReactElement, () => Promise<unknown>>();
 
-/** Route table of SPEC §2.1 (plus /terms, /privacy and a 404), all inside the shared layout. */
+/**
+ * Route table of SPEC §2.1 (plus /api-reference, /terms, /privacy and a 404), all inside the
+ * shared layout.
+ */
 export const routes = [
   {
     path: '/',
@@ -68,6 +71,14 @@ export const routes = [
         path: 'docs',
         element: page(() =>
           import('./features/marketing/routes/docs-page.tsx').then((m) => m.DocsPage),
+        ),
+      },
+      {
+        path: 'api-reference',
+        element: page(() =>
+          import('./features/marketing/routes/api-reference-page.tsx').then(
+            (m) => m.ApiReferencePage,
+          ),
         ),
       },
       {

@@ -4,7 +4,10 @@ import { Github, Linkedin, Twitter } from 'lucide-react';
 import { COPYRIGHT_YEAR, MESSAGES } from '@codewright/contract';
 import { BrandLink } from '../brand.tsx';
 
-/** Footer columns of SPEC §2.3, anchors exactly as specified. */
+/**
+ * Footer columns of SPEC §2.3, anchors exactly as specified — but for API Reference, which opens
+ * its page at the spec's anchor (docs/decisions/051).
+ */
 const COLUMNS = [
   {
     title: 'Product',
@@ -21,7 +24,7 @@ const COLUMNS = [
       { label: 'Documentation', href: '#docs' },
       { label: 'Blog', href: '#blog' },
       { label: 'Support', href: '#support' },
-      { label: 'API Reference', href: '#api' },
+      { label: 'API Reference', href: '/api-reference#api' },
     ],
   },
   {
@@ -34,6 +37,8 @@ const COLUMNS = [
     ],
   },
 ] as const;
+
+const LINK_CLASS = 'text-sm text-muted transition-colors hover:text-fg';
 
 const SOCIAL = [
   { label: 'Codewright on GitHub', Icon: Github },
@@ -74,12 +79,15 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a
-                    href={link.href}
-                    className="text-sm text-muted transition-colors hover:text-fg"
-                  >
-                    {link.label}
-                  </a>
+                  {link.href.startsWith('/') ? (
+                    <Link to={link.href} className={LINK_CLASS}>
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <a href={link.href} className={LINK_CLASS}>
+                      {link.label}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>
