@@ -44,6 +44,7 @@ import workspacesPlugin from './modules/workspaces/workspaces.plugin.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { shareRoutes } from './modules/workspaces/share.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import urlFetcherPlugin from './plugins/url-fetcher.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     principalCacheMs: config.SESSION_CACHE_MS,
     adminEmails: config.ADMIN_EMAILS,
+    clock: options.clock,
   });
   await app.register(projectPlugin, { appProjectId: config.APP_PROJECT_ID });
   await app.register(notificationsPlugin, {
@@ -263,6 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
       await api.register(accountSettingsRoutes, { prefix: '/auth' });
+      // API keys of Enterprise workspaces (issue 49).
+      await api.register(integrationsRoutes, { prefix: '/integrations', clock: options.clock });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

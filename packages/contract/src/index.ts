@@ -36,6 +36,7 @@ export * from './preview.ts';
 export * from './preview.schemas.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
+export * from './integrations.ts';
 export * from './realtime.ts';
 export * from './coedit.ts';
 export * from './tree-diff.ts';

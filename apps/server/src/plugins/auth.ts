@@ -6,11 +6,17 @@ import {
   createAuthRepository,
 } from '../modules/auth/auth.repository.ts';
 import { createPrincipalAuth, type PrincipalCache } from '../modules/auth/principal.ts';
+import {
+  type ApiKeysRepository,
+  createApiKeysRepository,
+} from '../modules/auth/api-keys.repository.ts';
 import { AccessTokens } from '../modules/auth/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     authRepository: AuthRepository;
+    /** API keys (issue 49): managed by modules/integrations, checked by `authenticate`. */
+    apiKeys: ApiKeysRepository;
     accessTokens: AccessTokens;
     principalCache: PrincipalCache;
     /** Lower-cased ADMIN_EMAILS; read only through modules/auth/admin-role.ts. */
@@ -33,6 +39,8 @@ export interface AuthPluginOptions {
   principalCacheMs: number;
   /** Lower-cased ADMIN_EMAILS: these users are admins once their email is verified. */
   adminEmails?: readonly string[];
+  /** Milliseconds since 1970 for API key expiry (tests: a clock they move on). */
+  clock?: () => number;
 }
 
 /**
@@ -47,13 +55,18 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     options.accessTokenTtlSeconds,
   );
   const adminEmails: ReadonlySet<string> = new Set(options.adminEmails ?? []);
+  const keys = createApiKeysRepository(app.db);
   const auth = createPrincipalAuth({
     repo,
     tokens,
     cacheMs: options.principalCacheMs,
     adminEmails,
+    keys,
+    now: options.clock,
+    warn: (err) => app.log.warn({ err }, 'api key: noting its last use failed'),
   });
   app.decorate('authRepository', repo);
+  app.decorate('apiKeys', keys);
   app.decorate('accessTokens', tokens);
   app.decorate('principalCache', auth.cache);
   app.decorate('adminEmails', adminEmails);

@@ -249,10 +249,10 @@ describe('the registrant proves the address (the common case: one click)', () =>
 });
 
 describe('a takeover removes what the squatter set up', () => {
-  it('members, open invitations and share links go in the proof; the mate is locked out of what comes next', async () => {
+  it('members, open invitations, share links and API keys go in the proof; the mate is locked out of what comes next', async () => {
     const email = uniqueEmail('team-owner');
     const squatter = await squat(email);
-    const upgraded = await upgrade(t.app, squatter.access_token, 'pro');
+    const upgraded = await upgrade(t.app, squatter.access_token, 'enterprise');
     expect(upgraded.statusCode, upgraded.body).toBe(200);
     const wsId = await personalWorkspace(t.app, squatter.access_token);
     const mate = await newSession(t.app);
@@ -292,6 +292,16 @@ describe('a takeover removes what the squatter set up', () => {
     expect((await call(t.app, 'GET', `/api/share/codewright?t=${shareToken}`)).statusCode).toBe(
       200,
     );
+    const keyMade = await call(t.app, 'POST', '/api/integrations/keys', squatter.access_token, {
+      workspaceId: wsId,
+      name: 'squatter CI',
+      scope: 'write',
+      expiresInDays: 30,
+    });
+    expect(keyMade.statusCode, keyMade.body).toBe(201);
+    const apiKey = keyMade.json<{ key: string }>().key;
+    const keyRead = () => call(t.app, 'GET', '/api/db/codewright/rest/v1/projects', apiKey);
+    expect((await keyRead()).statusCode).toBe(200);
 
     // The owner proves the address and says it is not theirs.
     await t.app.mailer.drain();
@@ -306,6 +316,8 @@ describe('a takeover removes what the squatter set up', () => {
       removed: { members: [mate.session.user.email], invitations: [open], shareLinks: 1 },
     });
     await expectLockedOut(email, squatter);
+    // The squatter's API key is revoked with the rest.
+    expect((await keyRead()).statusCode).toBe(401);
     // The one-time notice lists the same.
     await t.app.mailer.drain();
     const notice = sink.mailsTo(email).at(-1)!;

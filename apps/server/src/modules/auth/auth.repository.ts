@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { User } from '@codewright/contract';
 import type { Database } from '../../db/client.ts';
+import type { ApiKeyGrant } from './api-keys.repository.ts';
 import {
   authAttempts,
   refreshTokens,
@@ -19,6 +20,8 @@ export interface Principal {
   revoked: boolean;
   /** The API view of the user, memoised while the principal is cached. */
   view?: User;
+  /** Set when the request was made with an API key (issue 49): what the key allows. */
+  apiKey?: ApiKeyGrant;
 }
 
 /** Outcome of presenting a refresh token. */

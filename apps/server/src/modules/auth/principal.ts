@@ -3,6 +3,9 @@ import type { UserPlanRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { applyPrincipalPolicy } from '../plan/principal-policy.ts';
+import { API_KEY_PREFIX } from '@codewright/contract';
+import { checkApiKeyRequest, hashApiKey } from './api-key-auth.ts';
+import type { ApiKeysRepository } from './api-keys.repository.ts';
 import type { AuthRepository, Principal } from './auth.repository.ts';
 import type { AccessTokens } from './tokens.ts';
 
@@ -20,7 +23,12 @@ export interface PrincipalCache {
    * (their expiry unchanged), instead of being dropped and reloaded by the next request.
    */
   setPlan(userId: string, plan: UserPlanRow): void;
+  /** After revoking an API key: its next request is refused at once. */
+  forgetApiKey(keyId: string): void;
 }
+
+/** How often a key's "last used" is written, at most. */
+const KEY_TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The auth seam (docs/decisions/003, 025): verifies the Bearer JWT, then loads user, plan and
@@ -34,8 +42,15 @@ export function createPrincipalAuth(options: {
   /** How long a loaded principal may be reused (ms); 0 = query on every request. */
   cacheMs: number;
   adminEmails: ReadonlySet<string>;
+  /** API keys (issue 49): a Bearer that starts with `cwk_` is one. */
+  keys: ApiKeysRepository;
+  /** Milliseconds since 1970 (tests: a clock they move on). */
+  now?: () => number;
+  /** Where a failed "last used" write is told. */
+  warn?: (err: unknown) => void;
 }) {
-  const { repo, tokens, adminEmails } = options;
+  const { repo, tokens, adminEmails, keys } = options;
+  const now = options.now ?? Date.now;
   const principals = new TtlCache<string, Principal>(options.cacheMs, 10_000);
   // Concurrent requests of one session share a single query when the cache is cold.
   const inFlight = new Map<string, Promise<Principal | undefined>>();
@@ -58,6 +73,10 @@ export function createPrincipalAuth(options: {
     forgetAll: () => {
       forgotten();
       principals.deleteWhere(() => true);
+    },
+    forgetApiKey: (keyId) => {
+      forgotten();
+      principals.deleteWhere((p) => p.apiKey?.id === keyId);
     },
     setPlan: (userId, plan) =>
       principals.updateWhere((p) =>
@@ -104,12 +123,49 @@ export function createPrincipalAuth(options: {
     return { principal, expiresAtMs: claims.exp * 1000 };
   }
 
-  /** preHandler: requires a valid Bearer access token and sets request.principal. */
+  // Keys loaded by hash, cached like sessions (and dropped by the same forgets).
+  const keyLoads = new Map<string, Promise<Principal | undefined>>();
+  const touched = new Map<string, number>();
+  async function keyPrincipal(key: string, request: FastifyRequest): Promise<Principal> {
+    // Cached by the key itself, as verified access tokens are (tokens.ts): hashed on a load only.
+    const cacheKey = `apikey:${key}`;
+    let principal = principals.get(cacheKey);
+    if (!principal) {
+      const hash = hashApiKey(key);
+      let pending = keyLoads.get(hash);
+      if (!pending) {
+        const started = epoch;
+        pending = keys
+          .findPrincipal(hash)
+          .then((loaded) => {
+            const found = loaded && applyPrincipalPolicy(loaded, adminEmails);
+            if (found && epoch === started) principals.set(cacheKey, found);
+            return found;
+          })
+          .finally(() => keyLoads.delete(hash));
+        keyLoads.set(hash, pending);
+      }
+      principal = await pending;
+    }
+    const grant = principal?.apiKey ?? null;
+    const at = now();
+    checkApiKeyRequest(grant, request, at);
+    if (at - (touched.get(grant.id) ?? 0) >= KEY_TOUCH_INTERVAL_MS) {
+      touched.set(grant.id, at);
+      void keys.touch(grant.id).catch((err: unknown) => options.warn?.(err));
+    }
+    return principal!;
+  }
+
+  /** preHandler: requires a valid Bearer access token (or API key) and sets request.principal. */
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw new AppError('UNAUTHORIZED');
-    request.principal = (await principalForToken(match[1]!)).principal;
+    const token = match[1]!;
+    request.principal = token.startsWith(API_KEY_PREFIX)
+      ? await keyPrincipal(token, request)
+      : (await principalForToken(token)).principal;
   }
 
   return { cache, authenticate, principalForToken };

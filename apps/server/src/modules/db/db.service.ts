@@ -24,6 +24,7 @@ import { createProjectWrites, type ProjectHistory } from './project-writes.ts';
 import { createFileWrites } from './file-writes.ts';
 import { type RowAccess, rowScopeSql } from './row-scope.ts';
 import { assertVisibilityAllowed } from './project-visibility.ts';
+import { requestWorkspaceLimit } from '../../lib/request-context.ts';
 
 /** Who is calling: a signed-in user (with role) or an anonymous visitor (null). */
 export type Caller = { id: string; role: string } | null;
@@ -144,12 +145,14 @@ export function createDbService({
     ): Promise<string> {
       const spec = requireTable(table);
       const owner = ownerScope(spec, caller);
-      if (owner !== null) {
+      // A request made with an API key sees its workspace only: not the user's cached reads.
+      const keyed = requestWorkspaceLimit() !== undefined;
+      if (owner !== null && !keyed) {
         const hit = reads.get(owner, spec.name, queryKey);
         if (hit !== undefined) return hit;
       }
       const q = parseQuery(spec, raw);
-      if (owner === null) return select(spec, q, null);
+      if (owner === null || keyed) return select(spec, q, owner);
       // Concurrent identical reads share one query (an expired entry under load is one query, not fifty).
       const stamp = reads.stamp(owner, spec.name);
       const flightKey = `${owner}\n${spec.name}\n${stamp}\n${queryKey}`;

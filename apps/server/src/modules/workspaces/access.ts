@@ -6,6 +6,7 @@ import {
   type Resource,
   workspaceRolesWith,
 } from '@codewright/contract';
+import { requestWorkspaceLimit } from '../../lib/request-context.ts';
 
 /**
  * The workspace access rule, stated once (DESIGN §3.10 and §3.15, docs/decisions/025 and 026):
@@ -15,11 +16,20 @@ import {
  * through `app.workspaces.projectAccess`, the same rule in TypeScript for one project.
  */
 
+/**
+ * ` and <column> = <workspace>` while the request was made with an API key, which reaches its
+ * one workspace only (issue 49); nothing otherwise. Every membership query adds it.
+ */
+export function keyWorkspaceSql(column: SQL): SQL {
+  const workspaceId = requestWorkspaceLimit();
+  return workspaceId === undefined ? sql`` : sql` and ${column} = ${workspaceId}`;
+}
+
 /** The workspaces in which `callerId` holds a role allowed to `action` the resource, as a sub-select of ids. */
 export function memberWorkspacesSql(callerId: string, action: Action, resource: Resource): SQL {
   const roles = workspaceRolesWith(action, resource);
   if (roles.length === 0) return sql`select null::text where false`;
-  return sql`select wm.workspace_id from workspace_members wm where wm.user_id = ${callerId} and wm.role in (${sql.join(
+  return sql`select wm.workspace_id from workspace_members wm where wm.user_id = ${callerId}${keyWorkspaceSql(sql`wm.workspace_id`)} and wm.role in (${sql.join(
     roles.map((r) => sql`${r}`),
     sql`, `,
   )})`;

@@ -107,6 +107,11 @@ export async function clearRegistrantSetup(
       sql`update projects set share_token = default where workspace_id in (${owned}) returning id`,
     ),
   );
+  // The earlier registrant's API keys, and any key made in their workspaces (DESIGN §3.16).
+  await db.execute(
+    sql`update api_keys set revoked_at = ${now.toISOString()}::timestamptz
+        where (user_id = ${userId} or workspace_id in (${owned})) and revoked_at is null`,
+  );
   return {
     members: members.map((m) => m.email),
     invitations: [...new Set(invitations.map((i) => i.email))].sort(),

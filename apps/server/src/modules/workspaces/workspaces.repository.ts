@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { type AssignableRole, type WorkspaceRole, WORKSPACE_ROLES } from '@codewright/contract';
 import { type Executor, rowsOf } from '../../db/query.ts';
-import { planOf, WORKSPACE_PLAN_JOIN } from './access.ts';
+import { keyWorkspaceSql, planOf, WORKSPACE_PLAN_JOIN } from './access.ts';
 
 /** A workspace as one member sees it. */
 export interface MemberWorkspace {
@@ -55,7 +55,7 @@ export const workspacesRepository = {
   async listForUser(db: Executor, userId: string): Promise<MemberWorkspace[]> {
     return rowsOf<RawWorkspace>(
       await db.execute(
-        sql`${WORKSPACE_SELECT} where wm.user_id = ${userId} order by w.personal and w.owner_id = ${userId} desc, w.name, w.id`,
+        sql`${WORKSPACE_SELECT} where wm.user_id = ${userId}${keyWorkspaceSql(sql`wm.workspace_id`)} order by w.personal and w.owner_id = ${userId} desc, w.name, w.id`,
       ),
     ).map(toWorkspace);
   },
@@ -68,7 +68,7 @@ export const workspacesRepository = {
   ): Promise<MemberWorkspace | null> {
     const [row] = rowsOf<RawWorkspace>(
       await db.execute(
-        sql`${WORKSPACE_SELECT} where wm.user_id = ${userId} and w.id = ${workspaceId}`,
+        sql`${WORKSPACE_SELECT} where wm.user_id = ${userId} and w.id = ${workspaceId}${keyWorkspaceSql(sql`wm.workspace_id`)}`,
       ),
     );
     return row ? toWorkspace(row) : null;
@@ -90,7 +90,7 @@ export const workspacesRepository = {
       await db.execute(
         sql`select p.workspace_id, w.owner_id, wm.role, up.plan from projects p
             join workspaces w on w.id = p.workspace_id
-            join workspace_members wm on wm.workspace_id = p.workspace_id and wm.user_id = ${userId}
+            join workspace_members wm on wm.workspace_id = p.workspace_id and wm.user_id = ${userId}${keyWorkspaceSql(sql`wm.workspace_id`)}
             ${WORKSPACE_PLAN_JOIN}
             where p.id = ${projectId}`,
       ),
@@ -107,7 +107,7 @@ export const workspacesRepository = {
   async roleIn(db: Executor, workspaceId: string, userId: string): Promise<string | null> {
     const [row] = rowsOf<{ role: string }>(
       await db.execute(
-        sql`select role from workspace_members where workspace_id = ${workspaceId} and user_id = ${userId}`,
+        sql`select role from workspace_members wm where wm.workspace_id = ${workspaceId} and wm.user_id = ${userId}${keyWorkspaceSql(sql`wm.workspace_id`)}`,
       ),
     );
     return row?.role ?? null;
