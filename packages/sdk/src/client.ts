@@ -21,6 +21,7 @@ import { createVersionsClient } from './versions/versions-client.ts';
 import { createPreviewClient } from './preview/preview-client.ts';
 import { createAccountSettingsClient } from './account/account-settings-client.ts';
 import { createWorkspacesClient } from './workspaces/workspaces-client.ts';
+import { createIntegrationsClient } from './integrations/integrations-client.ts';
 import { createRealtimeClient } from './realtime/realtime-client.ts';
 import type { WebSocketFactory } from './realtime/realtime-socket.ts';
 import { AnalyticsClient } from './analytics/analytics-client.ts';
@@ -122,6 +123,7 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     projectId: options.projectId,
     currentUser: () => signedIn.getState().user,
   });
+  const integrations = createIntegrationsClient({ http });
 
   const realtime = createRealtimeClient({
     http,
@@ -150,6 +152,7 @@ export function createClient(options: ClientOptions): CodewrightClientInternals 
     data,
     account,
     workspaces,
+    integrations,
     realtime,
   };
 }

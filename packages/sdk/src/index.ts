@@ -57,6 +57,13 @@ export type {
   WorkspaceSummary,
   WorkspacesClient,
 } from './workspaces/workspaces-client.ts';
+export type {
+  ApiKey,
+  ApiKeysClient,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  IntegrationsClient,
+} from './integrations/integrations-client.ts';
 export type { RealtimeChannel, RealtimeClient } from './realtime/realtime-client.ts';
 export type { DocumentSaveOptions, RealtimeDocument } from './realtime/realtime-documents.ts';
 export type { RealtimeChannelState, WebSocketLike } from './realtime/realtime-socket.ts';

@@ -14,6 +14,7 @@ import type { VersionsClient } from './versions/versions-types.ts';
 import type { RealtimeClient } from './realtime/realtime-client.ts';
 import type { WebSocketLike } from './realtime/realtime-socket.ts';
 import type { WorkspacesClient } from './workspaces/workspaces-client.ts';
+import type { IntegrationsClient } from './integrations/integrations-client.ts';
 
 export type {
   User,
@@ -89,6 +90,8 @@ export interface CodewrightClient {
   readonly account: AccountSettingsClient;
   /** Workspaces, members, invitations, share links, and `hasRole` / `can` (workspaces/workspaces-client.ts). */
   readonly workspaces: WorkspacesClient;
+  /** A workspace owner's API keys, Enterprise (integrations/integrations-client.ts). */
+  readonly integrations: IntegrationsClient;
   /** Channels of projects and workspaces: publish and read back (realtime/realtime-client.ts). */
   readonly realtime: RealtimeClient;
 }

@@ -10,4 +10,4 @@ export { countsAgainst, useProjectPlan } from './hooks/use-project-plan.ts';
 export { useProjectRole, useProjectWorkspace } from './hooks/use-project-role.ts';
 export { useSaveTarget } from './hooks/use-save-target.ts';
 export { useWorkspacePlan } from './hooks/use-workspace-plan.ts';
-export { useWorkspaces } from './hooks/use-workspaces.ts';
+export { useWorkspaces, type Workspaces } from './hooks/use-workspaces.ts';

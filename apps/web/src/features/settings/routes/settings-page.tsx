@@ -11,9 +11,10 @@ import { ProfileCard } from '../components/profile-card.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { SettingsSkeleton } from '../components/settings-skeleton.tsx';
 import { useAccountStatus } from '../hooks/use-account-status.ts';
-import { WorkspaceSettings } from '../../teams/index.ts';
+import { IntegrationsSettings } from '../../integrations/index.ts';
+import { useWorkspaces, WorkspaceSettings } from '../../teams/index.ts';
 
-/** /settings (signed in): the Account group, then the Workspace group. */
+/** /settings (signed in): the Account group, the Workspace group, then Integrations. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   return (
@@ -27,6 +28,8 @@ function Settings({ user }: { user: User }) {
   const { state, retry } = useAccountStatus(user.id);
   // A password change signs the other sessions out: the list loads again after it.
   const [sessionsKey, setSessionsKey] = useState(0);
+  // One choice of workspace for the Workspace and Integrations groups.
+  const workspaces = useWorkspaces(user.id);
 
   if (state.status === 'loading') return <SettingsSkeleton />;
 
@@ -58,7 +61,12 @@ function Settings({ user }: { user: User }) {
       </section>
 
       {/* The Workspace group: members, roles and invitations (features/teams). */}
-      <WorkspaceSettings user={user} />
+      <WorkspaceSettings user={user} choice={workspaces} />
+      {/* API keys of the chosen workspace (features/integrations). */}
+      <IntegrationsSettings
+        workspace={workspaces.current}
+        loading={workspaces.state.status === 'loading'}
+      />
     </div>
   );
 }

@@ -5,15 +5,18 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { client } from '../../../sdk.ts';
 import { useMembers } from '../hooks/use-members.ts';
-import { useWorkspaces } from '../hooks/use-workspaces.ts';
+import type { Workspaces } from '../hooks/use-workspaces.ts';
 import { InvitationsList } from './invitations-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MembersList } from './members-list.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
-/** The Settings screen's Workspace group: members, roles and invitations (docs/decisions/026). */
-export function WorkspaceSettings({ user }: { user: User }) {
-  const { state, workspaces, current, select, reload } = useWorkspaces(user.id);
+/**
+ * The Settings screen's Workspace group: members, roles and invitations (docs/decisions/026).
+ * The screen holds `useWorkspaces`: the workspace chosen here is the Integrations group's too.
+ */
+export function WorkspaceSettings({ user, choice }: { user: User; choice: Workspaces }) {
+  const { state, workspaces, current, select, reload } = choice;
   return (
     <section aria-labelledby="settings-workspace" className="mt-12">
       <h2 id="settings-workspace" className="text-lg font-semibold text-fg">

@@ -8,6 +8,9 @@ const CURRENT_KEY = 'codewright.workspace';
 
 export type WorkspacesState = LoadState<{ workspaces: WorkspaceSummary[] }>;
 
+/** What useWorkspaces answers: the list, the chosen workspace and how to choose another. */
+export type Workspaces = ReturnType<typeof useWorkspaces>;
+
 function remembered(): string | null {
   try {
     return globalThis.localStorage?.getItem(CURRENT_KEY) ?? null;
