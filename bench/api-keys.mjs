@@ -7,6 +7,7 @@ import {
   alternatingRounds,
   machine,
   report,
+  requestJson,
   roundsRow,
   signUpAndIn,
   withTempServer,
@@ -17,18 +18,7 @@ const PORT = Number(process.env.APIKEYS_PORT ?? 3161);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET = 0.1;
 
-async function api(method, path, token, body) {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const api = (method, path, token, body) => requestJson(BASE, method, path, body, token);
 
 await withTempServer(
   'cw-bench-keys-',

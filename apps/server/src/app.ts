@@ -45,6 +45,7 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { shareRoutes } from './modules/workspaces/share.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import integrationsPlugin from './modules/integrations/integrations.plugin.ts';
 import urlFetcherPlugin from './plugins/url-fetcher.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -194,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(versionsPlugin);
   await app.register(coeditPlugin);
   await app.register(workspacesPlugin, { urls: publicUrls });
+  // Webhook events and their deliverer (issue 49).
+  await app.register(integrationsPlugin, { secret, config, clock: options.clock });
   // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009:
   // a `doc` frame's 96 KB here, any other frame's 16 KB in realtime-connection.ts.
   await app.register(websocket, { options: { maxPayload: REALTIME_DOC_FRAME_MAX_BYTES } });
@@ -266,7 +269,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The Settings screen's Account group: sessions, export, deletion (docs/decisions/028, 029).
       await api.register(accountSettingsRoutes, { prefix: '/auth' });
       // API keys of Enterprise workspaces (issue 49).
-      await api.register(integrationsRoutes, { prefix: '/integrations', clock: options.clock });
+      await api.register(integrationsRoutes, {
+        prefix: '/integrations',
+        clock: options.clock,
+        config,
+      });
       api.setNotFoundHandler(async () => {
         throw new AppError('NOT_FOUND');
       });

@@ -14,6 +14,7 @@ import { LIMITS_ENV } from './lib/limits.env.ts';
 import { blankIsUnset, optionalString, positiveInt } from './lib/env-fields.ts';
 import { AI_CAPABILITIES_ENV } from './modules/ai/ai-capabilities.env.ts';
 import { DATA_ENV } from './modules/data-services/data.env.ts';
+import { INTEGRATIONS_ENV } from './modules/integrations/integrations.env.ts';
 
 const booleanFlag = z
   .preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0']).optional())
@@ -124,6 +125,8 @@ const EnvSchema = z.object({
   ...AI_CAPABILITIES_ENV,
   // URL fetch caps and allow-list, screenshots, search (docs/operations.md § Data services).
   ...DATA_ENV,
+  // Webhook delivery tries and waits (docs/operations.md § Webhooks).
+  ...INTEGRATIONS_ENV,
 });
 
 /** Validated server configuration; paths are absolute. */

@@ -37,6 +37,7 @@ export * from './preview.schemas.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
 export * from './integrations.ts';
+export * from './webhooks.ts';
 export * from './realtime.ts';
 export * from './coedit.ts';
 export * from './tree-diff.ts';

@@ -73,6 +73,6 @@ export const API_KEY_MESSAGES = {
   notInPlan:
     'Custom integrations are part of the Enterprise plan. Upgrade the workspace to use API keys.',
   /** Creating or listing keys of a workspace one does not own. */
-  ownersOnly: 'Only the workspace owner can manage its API keys.',
+  ownersOnly: 'Only the workspace owner can manage its integrations (API keys and webhooks).',
   tooMany: `A workspace can hold at most ${API_KEYS_PER_WORKSPACE_MAX} API keys; revoke one first.`,
 } as const;

@@ -46,6 +46,8 @@ export interface FetchRequest {
   signal?: AbortSignal;
   /** Request headers (the screenshot's browser passes its own). */
   headers?: Record<string, string>;
+  /** A POST of this body (a webhook delivery) instead of a GET; its redirects are not followed. */
+  post?: { body: string; contentType: string };
 }
 
 export interface FetchedResponse {
@@ -149,7 +151,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
       const outgoing = client.request(
         url,
         {
-          method: 'GET',
+          method: req.post ? 'POST' : 'GET',
           agent: false,
           lookup,
           signal,
@@ -158,6 +160,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
             'user-agent': userAgent,
             accept: req.accept.join(', '),
             'accept-encoding': 'gzip, deflate, br',
+            ...(req.post
+              ? {
+                  'content-type': req.post.contentType,
+                  'content-length': String(Buffer.byteLength(req.post.body)),
+                }
+              : {}),
             ...req.headers,
           },
         },
@@ -168,7 +176,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
         else if (signal.aborted) reject(signal.reason);
         else reject(new UrlFetchError(describeFailure(err, url)));
       });
-      outgoing.end();
+      outgoing.end(req.post?.body);
     });
   }
 
@@ -223,7 +231,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
      */
     async fetch(req: FetchRequest): Promise<FetchedResponse> {
       const maxBytes = req.maxBytes ?? options.maxBytes;
-      const maxRedirects = req.maxRedirects ?? URL_MAX_REDIRECTS;
+      const maxRedirects = req.post ? 0 : (req.maxRedirects ?? URL_MAX_REDIRECTS);
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
       let url = checkUrl(req.url, options.allowList);

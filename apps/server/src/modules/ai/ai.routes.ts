@@ -116,6 +116,18 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
           })
         : [];
 
+      // The workspace's webhooks hear of an answer on one of its projects (issue 49).
+      const finished = (finishReason: string | undefined) => {
+        if (!access) return;
+        app.webhooks
+          .emit(access.workspaceId, 'generation.finished', {
+            projectId: body.projectId,
+            userId,
+            finishReason: finishReason ?? null,
+          })
+          .catch((err: unknown) => request.log.error({ err }, 'AI: telling webhooks failed'));
+      };
+
       // A streamed answer takes one of the user's slots until its response closes, however
       // it ends (done, failed, stopped, dropped for stalling); taken before the meter is charged.
       if (body.stream) reply.raw.once('close', service.acquireStreamSlot(userId));
@@ -139,6 +151,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
           finishReason: run.finishReason,
           usage: await run.usage(),
         };
+        finished(result.finishReason);
         return result;
       }
 
@@ -155,11 +168,16 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
       });
       void (async () => {
         try {
+          let whole = true;
           for await (const chunk of run) {
             sse.send(`data: ${JSON.stringify(chunk)}\n\n`);
             // Leaving the loop ends the run: the model call is aborted and the meter settled.
-            if (!(await sse.ready())) break;
+            if (!(await sse.ready())) {
+              whole = false;
+              break;
+            }
           }
+          if (whole) finished(run.finishReason);
           // The meter is settled once the loop ended: say how (docs/api.md § AI "Stop").
           if (run.verdict)
             sse.send(

@@ -16,6 +16,24 @@ import type { ApiKeysRepository } from './api-keys.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type WorkspaceOf = (callerId: string, workspaceId: string) => Promise<WorkspaceSummary>;
+
+/**
+ * The check of every integrations call (API keys, webhooks): the workspace, when the caller owns
+ * it (403 otherwise; 404 when not a member) and its plan has custom integrations (403
+ * FEATURE_NOT_IN_PLAN).
+ */
+export function integrationsOwner(workspaceOf: WorkspaceOf) {
+  return async (callerId: string, workspaceId: string): Promise<WorkspaceSummary> => {
+    const workspace = await workspaceOf(callerId, workspaceId);
+    if (workspace.role !== 'owner')
+      throw new AppError('FORBIDDEN', 403, API_KEY_MESSAGES.ownersOnly);
+    if (!PLAN_LIMITS[workspace.plan].customIntegrations)
+      throw new AppError('FEATURE_NOT_IN_PLAN', 403, API_KEY_MESSAGES.notInPlan);
+    return workspace;
+  };
+}
+
 /**
  * API keys of a workspace (issue 49): made, listed and revoked by its owner while the
  * workspace's plan has custom integrations (Enterprise). A key is shown once, when it is made;
@@ -24,22 +42,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createApiKeysService(deps: {
   keys: ApiKeysRepository;
   /** The caller's workspace with their role and its plan (404 when not a member). */
-  workspaceOf: (callerId: string, workspaceId: string) => Promise<WorkspaceSummary>;
+  workspaceOf: WorkspaceOf;
   /** Drops a revoked key from the principal cache: refused from its next request. */
   forget: (keyId: string) => void;
   now: () => number;
 }) {
   const { keys } = deps;
 
-  /** The workspace, when the caller owns it and its plan has custom integrations. */
-  async function ownedIntegrations(callerId: string, workspaceId: string) {
-    const workspace = await deps.workspaceOf(callerId, workspaceId);
-    if (workspace.role !== 'owner')
-      throw new AppError('FORBIDDEN', 403, API_KEY_MESSAGES.ownersOnly);
-    if (!PLAN_LIMITS[workspace.plan].customIntegrations)
-      throw new AppError('FEATURE_NOT_IN_PLAN', 403, API_KEY_MESSAGES.notInPlan);
-    return workspace;
-  }
+  const ownedIntegrations = integrationsOwner(deps.workspaceOf);
 
   return {
     async create(callerId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {

@@ -8,18 +8,20 @@ import {
 import { NO_CONTENT } from '../../lib/answers.ts';
 import { principalOf } from '../auth/principal.ts';
 import { createApiKeysService } from '../auth/api-keys.service.ts';
+import type { Config } from '../../env.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
 
 const ListQuery = z.strictObject({ workspaceId: z.string().min(1, 'is required').max(200) });
 const KeyParams = z.object({ keyId: z.string().min(1).max(200) });
 
 /**
- * /api/integrations (issue 49, Enterprise): a workspace owner's API keys. Reached with a
+ * /api/integrations (issue 49, Enterprise): a workspace owner's API keys and webhooks. Reached with a
  * session only; an API key here is a 401 (auth/api-key-auth.ts).
  */
-export const integrationsRoutes: FastifyPluginAsyncZod<{ clock?: () => number }> = async (
-  app,
-  options,
-) => {
+export const integrationsRoutes: FastifyPluginAsyncZod<{
+  clock?: () => number;
+  config: Pick<Config, 'URL_ALLOW_LIST'>;
+}> = async (app, options) => {
   const service = createApiKeysService({
     keys: app.apiKeys,
     workspaceOf: (callerId, workspaceId) => app.workspaces.forMember(callerId, workspaceId),
@@ -57,4 +59,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ clock?: () => number }>
       return reply.code(204).send();
     },
   );
+
+  await app.register(webhooksRoutes, {
+    prefix: '/webhooks',
+    config: options.config,
+    clock: options.clock,
+  });
 };

@@ -138,10 +138,11 @@ describe('realtime across instances', () => {
     const { owner, viewer, channel } = await realtimeTeam(servers.t.app, servers.sink);
     const url = `${second().url.replace('http', 'ws')}/api/realtime/codewright/ws`;
     const listener = await subscribedSocket(url, viewer.token, channel);
-    // Cut every LISTEN connection of this database, as a restart of PostgreSQL would.
+    // Cut the realtime LISTEN connection of both instances, as a restart of PostgreSQL would.
     const cut = await servers.t.app.dbPool.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+        where datname = current_database() and query ilike 'listen %codewright_realtime%'
+          and pid <> pg_backend_pid()`,
     );
     expect(cut.rowCount).toBe(2);
     await expect

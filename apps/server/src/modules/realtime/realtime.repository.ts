@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   REALTIME_HISTORY_PER_CHANNEL,
   type RealtimeMessage,
   type RealtimePresenceMember,
 } from '@codewright/contract';
+import { listenOn } from '../../db/listen.ts';
 import { type Executor, rowsOf } from '../../db/query.ts';
 
 /** The PostgreSQL NOTIFY channel every instance of one database listens on. */
@@ -141,9 +142,9 @@ export const realtimeRepository = {
 };
 
 /**
- * Listens on FANOUT_CHANNEL with a connection of its own (LISTEN holds one), and passes on each
- * envelope another instance sent. A lost connection is opened again with a growing delay (up to
- * 30 s); messages sent meanwhile are not replayed here (clients read them back since an id).
+ * Listens on FANOUT_CHANNEL (db/listen.ts) and passes on each envelope another instance sent.
+ * Messages sent while the connection was lost are not replayed here (clients read them back
+ * since an id).
  */
 export function listenForFanout(options: {
   connection: pg.ClientConfig;
@@ -153,57 +154,15 @@ export function listenForFanout(options: {
   /** Listening (again): what others said while this instance was not may be asked for. */
   onListening?: () => void;
 }): { close(): Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | null = null;
-
-  const connect = async () => {
-    const next = new pg.Client(options.connection);
-    next.on('notification', (note) => {
-      if (note.channel !== FANOUT_CHANNEL || !note.payload) return;
-      try {
-        const envelope = JSON.parse(note.payload) as FanoutEnvelope;
-        if (envelope.origin !== options.origin) options.onEnvelope(envelope);
-      } catch (error) {
-        options.onError(error);
-      }
-    });
-    next.on('error', (error) => {
-      options.onError(error);
-      reconnect(next);
-    });
-    next.on('end', () => reconnect(next));
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${FANOUT_CHANNEL}`);
-      attempt = 0;
-      options.onListening?.();
-    } catch (error) {
-      options.onError(error);
-      reconnect(next);
-    }
-  };
-
-  const reconnect = (failed: pg.Client) => {
-    if (closed || client !== failed) return;
-    client = null;
-    void failed.end().catch(() => undefined);
-    const delay = Math.min(30_000, 500 * 2 ** attempt);
-    attempt += 1;
-    retry = setTimeout(() => void connect(), delay);
-    retry.unref();
-  };
-
-  void connect();
-  return {
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const last = client;
-      client = null;
-      await last?.end().catch(() => undefined);
+  return listenOn({
+    connection: options.connection,
+    channel: FANOUT_CHANNEL,
+    onError: options.onError,
+    onListening: options.onListening,
+    onPayload: (payload) => {
+      if (!payload) return;
+      const envelope = JSON.parse(payload) as FanoutEnvelope;
+      if (envelope.origin !== options.origin) options.onEnvelope(envelope);
     },
-  };
+  });
 }
