@@ -11,6 +11,8 @@ import {
   createApiKeysRepository,
 } from '../modules/auth/api-keys.repository.ts';
 import { AccessTokens } from '../modules/auth/tokens.ts';
+import { FORGETS_CHANNEL, sharedForgets } from '../modules/auth/shared-forgets.ts';
+import { listenOn } from '../db/listen.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +70,23 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorate('authRepository', repo);
   app.decorate('apiKeys', keys);
   app.decorate('accessTokens', tokens);
-  app.decorate('principalCache', auth.cache);
+  // Every instance on this database drops a revoked session, user or key at once (issue 50).
+  const shared = sharedForgets(auth.cache, app.db, (err) =>
+    app.log.warn({ err }, 'auth: telling other instances of a revocation failed'),
+  );
+  app.decorate('principalCache', shared.cache);
+  let listening: { close(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    listening = listenOn({
+      connection: app.dbPool.options,
+      channel: FORGETS_CHANNEL,
+      onPayload: shared.heard,
+      // Whatever was told while this instance was not listening may be cached: drop it all.
+      onListening: () => auth.cache.forgetAll(),
+      onError: (err) => app.log.warn({ err }, 'auth: listening for revocations failed'),
+    });
+  });
+  app.addHook('onClose', async () => listening?.close());
   app.decorate('adminEmails', adminEmails);
   app.decorateRequest('principal', null);
   app.decorate('authenticate', auth.authenticate);

@@ -33,8 +33,8 @@ const KEY_TOUCH_INTERVAL_MS = 60_000;
 /**
  * The auth seam (docs/decisions/003, 025): verifies the Bearer JWT, then loads user, plan and
  * session in one query, kept for SESSION_CACHE_MS so a burst of requests of one session costs
- * one query. Every write in this process that changes a principal drops it at once; other
- * server instances on the same PostgreSQL see a sign-out at most SESSION_CACHE_MS late.
+ * one query. Every write that changes a principal drops it at once, in this instance and, told
+ * over NOTIFY (shared-forgets.ts), in every other instance on the same PostgreSQL.
  */
 export function createPrincipalAuth(options: {
   repo: AuthRepository;
