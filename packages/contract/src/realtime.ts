@@ -92,6 +92,8 @@ export const REALTIME_PRESENCE_META_MAX_BYTES = 1024;
 
 /** Close codes the server uses (4000–4999 are the application's). */
 export const REALTIME_CLOSE = {
+  /** The server is shutting down (a restart, a deploy, a drain): reconnect, to it or another. */
+  restarting: 1012,
   /** A shared document's message was refused (unreadable, too large, a viewer's change). */
   badDocument: 4400,
   unauthorized: 4401,
