@@ -75,6 +75,14 @@ describe('bad requests answer 400 with what is wrong, never 500', () => {
     ],
     ['unclosed in list', 'GET', 'projects', 'id=in.(a,"b', undefined, /in\.\(a,b\)|Unclosed quote/],
     [
+      'columns naming no column',
+      'POST',
+      'projects',
+      'columns=%22name%22,%22owner%22',
+      { name: 'x', language: 'Go' },
+      /columns names "owner", which is not a column/,
+    ],
+    [
       'blank name',
       'POST',
       'projects',

@@ -15,12 +15,14 @@ import {
   postgrestRead,
   preferOf,
   postgrestWritten,
+  withoutColumns,
   REST_READ,
   REST_WRITTEN,
 } from './postgrest-headers.ts';
 import { createAdminSql } from './admin-sql.ts';
 import { createAdminSqlConnections } from './admin-sql-role.ts';
 import { type Caller, createDbService, requireAdmin } from './db.service.ts';
+import { tableSpec } from './tables.ts';
 import { FILES_ZIP_BODY_LIMIT_BYTES, projectFileRoutes } from './project-files.routes.ts';
 
 /** Database writes may carry a 1 MiB project code plus JSON escaping; the rest of the API keeps 1 MB. */
@@ -29,6 +31,12 @@ export const DB_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const TableParams = z.object({ project: z.string(), table: z.string() });
 const ProjectParams = z.object({ project: z.string() });
 type RawQuery = Record<string, string | string[] | undefined>;
+
+/** A table's column names, or null when there is no such table. */
+function columnsOf(table: string): string[] | null {
+  const spec = tableSpec(table);
+  return spec ? Object.keys(spec.columns) : null;
+}
 
 function callerOf(request: FastifyRequest): Caller {
   const p = request.principal;
@@ -176,7 +184,7 @@ export const dbRoutes: FastifyPluginAsyncZod<{
         callerOf(request),
         request.params.table,
         sent,
-        request.query as RawQuery,
+        withoutColumns(request.query as RawQuery, columnsOf(request.params.table)),
       ] as const;
       const rows = await (upsert ? service.upsert(...args) : service.insert(...args));
       const body = postgrestWritten(rows, request.headers);

@@ -129,6 +129,34 @@ export function createDbService({
     }
   }
 
+  /**
+   * An upsert of several rows: each as the one-row upsert does it, all in one transaction (one
+   * row refused, none written). The shared documents hear of the files once it committed.
+   */
+  async function upsertMany(caller: Caller, spec: TableSpec, rows: unknown[], query: RawQuery) {
+    if (rows.length > DB_INSERT_MAX_ROWS)
+      bad(`Send at most ${DB_INSERT_MAX_ROWS} rows per request.`);
+    const owner = requireUser(caller).id;
+    const written: string[] = [];
+    const upserted = await writing(owner, spec, () =>
+      db.transaction(async (tx) => {
+        const inTransaction = createDbService({
+          db: tx as unknown as Database,
+          history,
+          filesChanged: (ids) => written.push(...ids),
+        });
+        const out: Row[] = [];
+        for (const [i, row] of rows.entries()) {
+          if (!isPlainObject(row)) bad(`row ${i}: each row must be a JSON object.`);
+          out.push(...(await inTransaction.upsert(caller, spec.name, row, query)));
+        }
+        return out;
+      }),
+    );
+    if (written.length > 0) filesChanged?.([...new Set(written)]);
+    return upserted;
+  }
+
   const writes = createProjectWrites({ db, history, changed: filesChanged });
   const fileWrites = createFileWrites({ db, history, changed: filesChanged });
 
@@ -180,9 +208,10 @@ export function createDbService({
       const query: RawQuery = { ...raw, on_conflict: undefined };
       if (onConflict !== undefined && onConflict !== 'id')
         bad('on_conflict may only be id: an upsert matches rows by their id.');
+      if (Array.isArray(body) && body.length > 1) return upsertMany(caller, spec, body, query);
       const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
       if (!isPlainObject(row))
-        bad('An upsert takes one JSON object (or an array of one); upsert rows one at a time.');
+        bad('An upsert takes a JSON object or a non-empty array of objects, one per row.');
       const id = row.id;
       if (typeof id !== 'string' || (await this.count(caller, table, { id: `eq.${id}` })) === 0)
         return this.insert(caller, table, row, query);

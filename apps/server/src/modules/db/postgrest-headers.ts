@@ -28,6 +28,32 @@ export const REST_WRITTEN: RouteAnswers = {
 };
 
 /**
+ * A POST's query without PostgREST's `columns` (postgrest-js sends it with an array: the union of
+ * the rows' keys, each quoted). Every row is checked whole anyway, so it only has to name
+ * columns of the table; a name it does not know is a 400 that says which.
+ */
+export function withoutColumns(
+  query: Record<string, string | string[] | undefined>,
+  /** The table's columns; null for a table that does not exist (refused later, by name). */
+  known: readonly string[] | null,
+): Record<string, string | string[] | undefined> {
+  const { columns, ...rest } = query;
+  if (columns === undefined || known === null) return rest;
+  const names = (Array.isArray(columns) ? columns.join(',') : columns)
+    .split(',')
+    .map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
+    .filter(Boolean);
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      400,
+      `columns names "${unknown.slice(0, 100)}", which is not a column of this table.`,
+    );
+  return rest;
+}
+
+/**
  * The `Prefer` header's settings PostgREST's clients send (`count=exact`, `return=minimal`,
  * comma-separated); anything else is ignored.
  */
