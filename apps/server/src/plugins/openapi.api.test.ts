@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { newSession } from '../test/auth-helpers.ts';
@@ -49,6 +50,19 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/auth/me']!.get!.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/health']!.get!.security).toBeUndefined();
     expect(doc.paths['/api/auth/me']!.get!.responses).toHaveProperty('default');
+    // Sent compressed (built once) to a client that takes it, the same document.
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await t.app.inject({
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(packed.rawPayload).toString('utf8')).toBe(res.body);
+    }
     // Pages are not the API; answers that are not JSON say what they are.
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
     const zip = doc.paths['/api/db/{project}/projects/{projectId}/files.zip']!.get!;

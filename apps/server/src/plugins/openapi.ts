@@ -5,6 +5,7 @@
  * errors (our envelope, `{ error: { code, message } }`). Built once when the app is ready and
  * served at GET /api/openapi.json.
  */
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -96,10 +97,21 @@ async function openapiPlugin(
   // In tests every answer of the API suite must be one its route documents (openapi-check.ts).
   if (options.checkAnswers) app.addHook('onSend', checkAnswerDocumented);
   let document: string | null = null;
+  let encoded: { br: Buffer; gzip: Buffer } | null = null;
   app.addHook('onReady', async () => {
     document = JSON.stringify(app.swagger());
+    // Compressed once too: 150 KB of JSON is about 15 KB in either, sent as is.
+    encoded = { br: brotliCompressSync(document), gzip: gzipSync(document) };
   });
-  app.decorate('openapiDocument', () => document ?? JSON.stringify(app.swagger()));
+  app.decorate('openapiDocument', (acceptEncoding?: string) => {
+    const text = document ?? JSON.stringify(app.swagger());
+    const accepted = new Set(
+      (acceptEncoding ?? '').split(',').map((e) => e.split(';')[0]!.trim().toLowerCase()),
+    );
+    for (const encoding of ['br', 'gzip'] as const)
+      if (encoded && accepted.has(encoding)) return { body: encoded[encoding], encoding };
+    return { body: text, encoding: null };
+  });
 }
 
 declare module 'fastify' {
@@ -108,8 +120,14 @@ declare module 'fastify' {
     answers?: RouteAnswers;
   }
   interface FastifyInstance {
-    /** The OpenAPI document as JSON text (built once the app is ready). */
-    openapiDocument(): string;
+    /**
+     * The OpenAPI document (built once the app is ready): JSON text, or its brotli or gzip bytes
+     * when the client's Accept-Encoding takes one (`encoding` says which).
+     */
+    openapiDocument(acceptEncoding?: string): {
+      body: string | Buffer;
+      encoding: 'br' | 'gzip' | null;
+    };
   }
 }
 

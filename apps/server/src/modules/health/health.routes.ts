@@ -41,7 +41,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       content: { 'application/json': OpenApiDocumentSchema },
     },
   };
-  app.get('/openapi.json', { config: { answers: documentAnswer } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(app.openapiDocument()),
-  );
+  app.get('/openapi.json', { config: { answers: documentAnswer } }, async (request, reply) => {
+    const { body, encoding } = app.openapiDocument(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('vary', 'accept-encoding')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
 };
