@@ -48,7 +48,7 @@ const SQL_DEPENDENT_API_TESTS = [
   'apps/server/src/modules/account/**/*.api.test.ts',
   'apps/server/src/modules/analytics/**/*.api.test.ts',
   'apps/server/src/modules/auth/address-proof.api.test.ts',
-  'apps/server/src/modules/auth/revocation-instances.api.test.ts',
+  'apps/server/src/modules/auth/two-instances.api.test.ts',
   'apps/server/src/modules/realtime/**/*.api.test.ts',
   'apps/server/src/modules/coedit/**/*.api.test.ts',
   'apps/server/src/modules/integrations/**/*.api.test.ts',

@@ -23,6 +23,9 @@ import { createAdminSql } from './admin-sql.ts';
 import { createAdminSqlConnections } from './admin-sql-role.ts';
 import { type Caller, createDbService, requireAdmin } from './db.service.ts';
 import { tableSpec } from './tables.ts';
+import { READS_CHANNEL, SharedReadCache } from './shared-read-cache.ts';
+import { listenOn } from '../../db/listen.ts';
+import { notify } from '../../db/notify.ts';
 import { FILES_ZIP_BODY_LIMIT_BYTES, projectFileRoutes } from './project-files.routes.ts';
 
 /** Database writes may carry a 1 MiB project code plus JSON escaping; the rest of the API keeps 1 MB. */
@@ -58,9 +61,24 @@ export const dbRoutes: FastifyPluginAsyncZod<{
   /** How long an admin SQL statement may wait for a lock (ms). */
   adminSqlLockTimeoutMs: number;
 }> = async (app, options) => {
+  // Coherent across instances: a write's forgets are told to the others (issue 50).
+  const reads = new SharedReadCache(options.readCacheMs ?? 0, (payload) =>
+    notify(app.db, READS_CHANNEL, payload).catch((err: unknown) =>
+      app.log.warn({ err }, 'db: telling other instances of a write failed'),
+    ),
+  );
+  const listening = listenOn({
+    connection: app.dbPool.options,
+    channel: READS_CHANNEL,
+    onPayload: (payload) => reads.heard(payload),
+    // What was written while this instance was not listening may be cached: drop it all.
+    onListening: () => reads.forgetAllHere(),
+    onError: (err) => app.log.warn({ err }, 'db: listening for other instances failed'),
+  });
+  app.addHook('onClose', async () => listening.close());
   const service = createDbService({
     db: app.db,
-    readCacheMs: options.readCacheMs ?? 0,
+    reads,
     history: app.versionService,
     // A write of a project's files merges into its open shared documents at once (decision 050);
     // not awaited, and a failure is logged (fileChanged never rejects), never the request's.

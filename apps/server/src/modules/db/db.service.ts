@@ -64,16 +64,18 @@ function ownerScope(spec: TableSpec, caller: Caller): string | null {
 export function createDbService({
   db,
   readCacheMs = 0,
+  reads = new ReadCache(readCacheMs),
   history,
   filesChanged,
 }: {
   db: Database;
   readCacheMs?: number;
+  /** The read cache (shared-read-cache.ts keeps instances coherent); one of `readCacheMs` by default. */
+  reads?: ReadCache;
   history?: ProjectHistory;
   /** Told, once a write committed, which projects' files it wrote (the shared documents). */
   filesChanged?: (projectIds: string[]) => void;
 }) {
-  const reads = new ReadCache(readCacheMs);
   const inFlight = new Map<string, Promise<string>>();
 
   /** The scope condition of a call: every row for the admin (owner null), else row-scope.ts. */

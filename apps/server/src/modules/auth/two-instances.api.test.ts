@@ -1,5 +1,5 @@
-// Two instances on one PostgreSQL, each keeping signed-in principals for a minute: a revocation
-// on one is honoured by the other at once (issue 50), not a minute later.
+// Two instances on one PostgreSQL, each keeping signed-in principals and reads for a minute: a
+// revocation or a write on one is honoured by the other at once (issue 50), not a minute later.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,10 @@ import { buildApp } from '../../app.ts';
 import { aroundTests } from '../../test/around-tests.ts';
 import { getMe, newSession, refresh, signOut } from '../../test/auth-helpers.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { upgrade } from '../db/db-test-helpers.ts';
+import { createProject, rest, upgrade } from '../db/db-test-helpers.ts';
 import { call, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
 
-const t = useTestApp({ SESSION_CACHE_MS: '60000' });
+const t = useTestApp({ SESSION_CACHE_MS: '60000', DB_READ_CACHE_MS: '60000' });
 /** A second instance of the same app: same database, secret and settings. */
 const second = aroundTests(
   'the second instance is',
@@ -67,5 +67,29 @@ describe('revocation across instances', () => {
     const revoked = await call(t.app, 'DELETE', `/api/integrations/keys/${apiKey.id}`, token);
     expect(revoked.statusCode).toBe(204);
     await expect.poll(read, soon).toBe(401);
+  });
+});
+
+describe('reads across instances', () => {
+  it('a project saved on one instance is read on the other at once', async () => {
+    const { session } = await newSession(t.app);
+    const token = session.access_token;
+    const project = await createProject(t.app, token, { name: 'Before' });
+    const nameOn = async (app: FastifyInstance) =>
+      (
+        await rest(app, 'GET', 'projects', {
+          token,
+          query: `id=eq.${project.id as string}&select=name`,
+        })
+      ).json<{ name: string }[]>()[0]?.name;
+    // Read (and kept) on the second instance, then changed on the first.
+    expect(await nameOn(second().app)).toBe('Before');
+    const saved = await rest(t.app, 'PATCH', 'projects', {
+      token,
+      query: `id=eq.${project.id as string}`,
+      body: { name: 'After' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(() => nameOn(second().app), soon).toBe('After');
   });
 });
