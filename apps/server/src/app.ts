@@ -8,11 +8,8 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import {
-  PATH_SEGMENT_MAX_LENGTH,
-  REALTIME_CLOSE,
-  REALTIME_DOC_FRAME_MAX_BYTES,
-} from '@codewright/contract';
+import { PATH_SEGMENT_MAX_LENGTH } from '@codewright/contract';
+import { WEBSOCKET_OPTIONS } from './lib/websocket-options.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './lib/app-error.ts';
@@ -201,21 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workspacesPlugin, { urls: publicUrls });
   // Webhook events and their deliverer (issue 49).
   await app.register(integrationsPlugin, { secret, config, clock: options.clock });
-  // Websockets on the same port (the realtime routes); a frame over the limit closes with 1009:
-  // a `doc` frame's 96 KB here, any other frame's 16 KB in realtime-connection.ts.
-  // A shutdown closes every websocket with 1012 (Service Restart), which clients take as "come
-  // back" (the SDK reconnects after its jittered wait), to this server or another instance.
-  await app.register(websocket, {
-    options: { maxPayload: REALTIME_DOC_FRAME_MAX_BYTES },
-    preClose(done) {
-      for (const client of this.websocketServer.clients)
-        client.close(REALTIME_CLOSE.restarting, 'The server is restarting: reconnect.');
-      // Not waiting for each close handshake: a client that never answers would hold the
-      // shutdown; the realtime and coedit onClose hooks finish their own work.
-      this.websocketServer.close();
-      done();
-    },
-  });
+  // Websockets on the same port, closed with a reconnect hint on shutdown.
+  await app.register(websocket, WEBSOCKET_OPTIONS);
   // Before the routes: it documents each one as it is added.
   await app.register(openapiPlugin, {
     version: pkg.version,

@@ -1,12 +1,9 @@
-import { createHmac } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@codewright/contract';
 import { aroundTests } from '../../test/around-tests.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { type Received, startWebhookReceiver } from '../../test/webhook-receiver.ts';
+import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
+import { signedWith, verifyFromDocs } from './webhook-test-helpers.ts';
 import { createProject, errorOf, newUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { call, personalWorkspace, useMailingApp } from '../workspaces/workspace-test-helpers.ts';
 
@@ -19,19 +16,6 @@ const { t, join } = useMailingApp({
 });
 // The same server as shipped: no allow list.
 const strict = useTestApp();
-
-/** What a receiver does to check a delivery (Standard Webhooks), written apart from the server's. */
-function signedWith(secret: string, delivery: Received): boolean {
-  const id = String(delivery.headers['webhook-id']);
-  const timestamp = String(delivery.headers['webhook-timestamp']);
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key)
-    .update(`${id}.${timestamp}.${delivery.body}`)
-    .digest('base64');
-  return String(delivery.headers['webhook-signature'])
-    .split(' ')
-    .some((s) => s === `v1,${expected}`);
-}
 
 async function enterpriseOwner(app = t.app) {
   const user = await newUser(app);
@@ -65,19 +49,6 @@ const deliveriesOf = async (token: string, webhookId: string) =>
       error: string | null;
     }[];
   }>().deliveries;
-
-/** The `verify` of docs/api.md § Webhooks, as a reader would copy it. */
-async function verifyFromDocs() {
-  const doc = await fs.readFile(new URL('../../../../../docs/api.md', import.meta.url), 'utf8');
-  const section = doc.slice(doc.indexOf('Checking a delivery in Node'));
-  const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
-  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cw-verify-')), 'verify.mjs');
-  await fs.writeFile(file, `${code}\nexport { verify };\n`);
-  const mod = (await import(file)) as {
-    verify: (secret: string, headers: Record<string, unknown>, body: string) => boolean;
-  };
-  return mod.verify;
-}
 
 describe('webhooks (Enterprise)', () => {
   it('are refused to Free and Pro workspaces with FEATURE_NOT_IN_PLAN', async () => {
