@@ -7,11 +7,11 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** generator-voice.spec.ts speaks this file into Chromium's fake microphone. */
 const PROMPT_WAV = fileURLToPath(new URL('./e2e/fixtures/prompt.wav', import.meta.url));
 /**
- * The files that boot a second app server of their own (fixtures/account-server.ts), each a
- * serial run of about 45 s. Playwright hands out files in project order: these go first, so the
+ * The files that boot a second app server of their own (fixtures/account-server.ts,
+ * fixtures/webhooks-server.ts), each a serial run of about 45 s. Playwright hands out files in project order: these go first, so the
  * short files fill the other worker and neither worker is left alone with a long file at the end.
  */
-const OWN_SERVER_FILES = /\/(account|teams|coedit)\.spec\.ts$/;
+const OWN_SERVER_FILES = /\/(account|teams|coedit|integrations-webhooks)\.spec\.ts$/;
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({

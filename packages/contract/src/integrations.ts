@@ -71,7 +71,7 @@ export const API_KEY_MESSAGES = {
     'This API key can only read. Create a key with the read and write scope to change data.',
   /** A key whose workspace left Enterprise, or a non-Enterprise workspace asking for one. */
   notInPlan:
-    'Custom integrations are part of the Enterprise plan. Upgrade the workspace to use API keys.',
+    'Custom integrations (API keys and webhooks) are part of the Enterprise plan. Upgrade the workspace to use them.',
   /** Creating or listing keys of a workspace one does not own. */
   ownersOnly: 'Only the workspace owner can manage its integrations (API keys and webhooks).',
   tooMany: `A workspace can hold at most ${API_KEYS_PER_WORKSPACE_MAX} API keys; revoke one first.`,

@@ -58,6 +58,7 @@ export type CreateWebhookBody = z.infer<typeof CreateWebhookBodySchema>;
 export const UpdateWebhookBodySchema = z
   .strictObject({ url: WebhookUrlSchema.optional(), events: EventsSchema.optional() })
   .refine((b) => b.url !== undefined || b.events !== undefined, 'send url or events to change');
+export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBodySchema>;
 
 /** A webhook with its signing secret (`whsec_…`), shown when it is made and when rotated. */
 export const WebhookWithSecretSchema = z.object({ webhook: WebhookSchema, secret: z.string() });

@@ -64,6 +64,15 @@ export type {
   CreatedApiKey,
   IntegrationsClient,
 } from './integrations/integrations-client.ts';
+export type {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookWithSecret,
+  WebhooksClient,
+} from './integrations/webhooks-client.ts';
 export type { RealtimeChannel, RealtimeClient } from './realtime/realtime-client.ts';
 export type { DocumentSaveOptions, RealtimeDocument } from './realtime/realtime-documents.ts';
 export type { RealtimeChannelState, WebSocketLike } from './realtime/realtime-socket.ts';

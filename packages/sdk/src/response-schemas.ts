@@ -42,4 +42,9 @@ export {
   WorkspaceListSchema,
   WorkspaceMembersSchema,
   VerifyEmailResponseSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
 } from '@codewright/contract';

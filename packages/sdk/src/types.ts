@@ -90,7 +90,7 @@ export interface CodewrightClient {
   readonly account: AccountSettingsClient;
   /** Workspaces, members, invitations, share links, and `hasRole` / `can` (workspaces/workspaces-client.ts). */
   readonly workspaces: WorkspacesClient;
-  /** A workspace owner's API keys, Enterprise (integrations/integrations-client.ts). */
+  /** A workspace owner's API keys and webhooks, Enterprise (integrations/integrations-client.ts). */
   readonly integrations: IntegrationsClient;
   /** Channels of projects and workspaces: publish and read back (realtime/realtime-client.ts). */
   readonly realtime: RealtimeClient;

@@ -1,5 +1,5 @@
 /**
- * `client.integrations`: a workspace owner's API keys (custom integrations, Enterprise; SPEC §6;
+ * `client.integrations`: a workspace owner's API keys and webhooks (custom integrations, Enterprise; SPEC §6;
  * docs/api.md § Integrations). Reached with a session only: a request made with an API key is
  * refused here (401).
  */
@@ -7,6 +7,7 @@ import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '@codewright/contra
 import { parseResponse } from '../response.ts';
 import type { HttpClient } from '../http.ts';
 import type { RequestOptions } from '../types.ts';
+import { createWebhooksClient, type WebhooksClient } from './webhooks-client.ts';
 
 export type { ApiKey, CreateApiKeyBody, CreatedApiKey };
 
@@ -36,6 +37,8 @@ export interface ApiKeysClient {
 export interface IntegrationsClient {
   /** API keys that script the API from CI as their user, in one workspace. */
   readonly keys: ApiKeysClient;
+  /** Webhooks that tell a URL of the workspace's events, signed (webhooks-client.ts). */
+  readonly webhooks: WebhooksClient;
 }
 
 /** Builds `client.integrations`. */
@@ -43,6 +46,7 @@ export function createIntegrationsClient(options: { http: HttpClient }): Integra
   const { http } = options;
   const keysPath = '/api/integrations/keys';
   return {
+    webhooks: createWebhooksClient(http),
     keys: {
       async list(workspaceId, request = {}) {
         const body = await http({ path: keysPath, query: { workspaceId }, signal: request.signal });

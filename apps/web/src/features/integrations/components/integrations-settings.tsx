@@ -4,10 +4,11 @@ import type { WorkspaceSummary } from '@codewright/sdk';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiKeysCard } from './api-keys-card.tsx';
 import { LockedIntegrationsCard } from './locked-integrations-card.tsx';
+import { WebhooksCard } from './webhooks-card.tsx';
 
 /**
  * The Settings screen's Integrations group, for the workspace chosen in the Workspace group:
- * its owner manages API keys on a plan with custom integrations (Enterprise), sees them locked
+ * its owner manages API keys and webhooks on a plan with custom integrations (Enterprise), sees them locked
  * on another; a member is told that only the owner does.
  */
 export function IntegrationsSettings({
@@ -31,12 +32,15 @@ export function IntegrationsSettings({
           <p className="flex items-start gap-2 rounded-xl border border-border bg-surface/60 px-4 py-3 text-sm text-muted">
             <Info className="mt-0.5 size-4 shrink-0 text-subtle" aria-hidden="true" />
             <span>
-              Only the owner of {workspace.name} manages its API keys. Choose a workspace you own
-              above to manage yours.
+              Only the owner of {workspace.name} manages its API keys and webhooks. Choose a
+              workspace you own above to manage yours.
             </span>
           </p>
         ) : PLAN_LIMITS[workspace.plan].customIntegrations ? (
-          <ApiKeysCard key={workspace.id} workspace={workspace} />
+          <>
+            <ApiKeysCard key={workspace.id} workspace={workspace} />
+            <WebhooksCard key={`webhooks-${workspace.id}`} workspace={workspace} />
+          </>
         ) : (
           <LockedIntegrationsCard plan={workspace.plan} />
         )}

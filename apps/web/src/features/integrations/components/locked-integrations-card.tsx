@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KeyRound, Lock } from 'lucide-react';
+import { KeyRound, Lock, Webhook } from 'lucide-react';
 import {
   API_KEY_MESSAGES,
   CUSTOM_INTEGRATIONS_FEATURE,
@@ -11,7 +11,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { LimitNote, UpgradeDialog } from '../../plan/index.ts';
 
 /**
- * "API keys" on a plan without custom integrations (Free, Pro): what they are, locked, and the
+ * "API keys and webhooks" on a plan without custom integrations (Free, Pro): what they are, locked, and the
  * SPEC §2.13 upgrade dialog with the locked-feature note.
  */
 export function LockedIntegrationsCard({ plan }: { plan: PlanName }) {
@@ -19,8 +19,8 @@ export function LockedIntegrationsCard({ plan }: { plan: PlanName }) {
   const enterprise = PLAN_LIMITS.enterprise.name;
   return (
     <SettingsCard
-      title="API keys"
-      description="Keys that script Codewright from CI or your own tools, acting as you in this workspace."
+      title="API keys and webhooks"
+      description="Keys that script Codewright from CI or your own tools, acting as you in this workspace, and webhooks that tell your own services when something changes in it."
     >
       <p className="flex items-start gap-2.5 text-sm text-muted" data-testid="integrations-locked">
         <Lock className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
@@ -31,7 +31,7 @@ export function LockedIntegrationsCard({ plan }: { plan: PlanName }) {
       </p>
       <Button variant="outline" className="mt-4" onClick={() => setOpen(true)}>
         <KeyRound className="size-4" aria-hidden="true" />
-        Unlock API keys
+        Unlock API keys and webhooks
       </Button>
       <UpgradeDialog
         open={open}
@@ -45,6 +45,12 @@ export function LockedIntegrationsCard({ plan }: { plan: PlanName }) {
           Create read or read-and-write keys, each with its own expiry, and revoke one at any time.
           A key sees only this workspace.
         </LimitNote>
+        <div className="mt-3">
+          <LimitNote icon={Webhook} headline="Webhooks to your services">
+            Signed events when projects, versions, AI answers or members change, with a delivery log
+            and Send again.
+          </LimitNote>
+        </div>
       </UpgradeDialog>
     </SettingsCard>
   );
