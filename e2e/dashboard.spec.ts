@@ -11,6 +11,7 @@ import {
   expect,
   setUsage,
   signIn,
+  signUpViaApi,
   test,
   type ApiSession,
   type TestUser,
@@ -66,9 +67,12 @@ async function createThreeProjects(request: APIRequestContext, session: ApiSessi
   return created.reverse();
 }
 
-/** Signs a fresh user in through the fixture and returns its API session too. */
-async function signedInUser(page: Page, login: () => Promise<TestUser>) {
-  const user = await login();
+/**
+ * A fresh user and its API session, made over the API: the page signs in later, straight onto the
+ * dashboard (loginToDashboard), once the test's data is in place.
+ */
+async function apiUser(page: Page) {
+  const user = await signUpViaApi(page.request);
   return { user, session: await signIn(page.request, user) };
 }
 
@@ -76,9 +80,15 @@ function projectCard(page: Page, name: string): Locator {
   return page.getByRole('article', { name });
 }
 
-async function gotoDashboard(page: Page) {
-  await page.goto('/dashboard');
+/** Signs `user` (a new one unless given) in straight onto the dashboard: one page load. */
+async function loginToDashboard(
+  page: Page,
+  login: (user?: TestUser, to?: string) => Promise<TestUser>,
+  user?: TestUser,
+) {
+  const account = await login(user, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Coding Workspace' })).toBeVisible();
+  return account;
 }
 
 const FREE = PLAN_LIMITS.free;
@@ -88,8 +98,7 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const user = await login();
-    await gotoDashboard(page);
+    const user = await loginToDashboard(page, login);
 
     await expect(page.getByText(user.email)).toBeVisible();
     await expect(page.locator('[data-plan]')).toHaveText(/Free/);
@@ -106,8 +115,7 @@ test.describe('dashboard', () => {
   });
 
   test('Upgrade to Pro in the header goes to /pricing', async ({ page, login }) => {
-    await login();
-    await gotoDashboard(page);
+    await loginToDashboard(page, login);
     await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });
@@ -116,9 +124,9 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const projects = await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
 
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
@@ -163,7 +171,7 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     await createThreeProjects(page.request, session);
     const res = await page.request.post(`${REST}/projects`, {
       headers: { authorization: `Bearer ${session.token}` },
@@ -173,18 +181,18 @@ test.describe('dashboard', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
       'PROJECT_LIMIT_REACHED',
     );
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     await expect(page.getByRole('article')).toHaveCount(3);
   });
 
   test('with one project New Project goes straight to /generator', async ({ page, login }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     await createProject(page.request, session, {
       name: 'Solo',
       language: 'Rust',
       code: 'fn main() {}',
     });
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     await expect(page.getByRole('progressbar', { name: 'Projects' })).toHaveAttribute(
       'data-state',
       'ok',
@@ -200,9 +208,9 @@ test.describe('dashboard', () => {
   ] as const;
   for (const c of meterCases) {
     test(`usage meters at ${c.label}`, async ({ page, login }) => {
-      const { session } = await signedInUser(page, login);
+      const { user, session } = await apiUser(page);
       await setUsage(page.request, session.id, c);
-      await gotoDashboard(page);
+      await loginToDashboard(page, login, user);
 
       for (const [name, used, limit] of [
         ['Generations', c.generations, FREE.generationsPerMonth],
@@ -221,10 +229,10 @@ test.describe('dashboard', () => {
   }
 
   test('delete asks first, then removes the project for good', async ({ page, login }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const projects = await createThreeProjects(page.request, session);
     const victim = projects[1]!;
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
 
     await projectCard(page, victim.name)
       .getByRole('button', { name: `Delete project ${victim.name}` })
@@ -255,9 +263,9 @@ test.describe('dashboard', () => {
   });
 
   test('a failed delete says so and keeps the card', async ({ page, login }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const [project] = await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     await page.route(`**${REST}/projects?**`, (route) =>
       route.request().method() === 'DELETE'
         ? route.fulfill({
@@ -275,7 +283,7 @@ test.describe('dashboard', () => {
   });
 
   test('a failed load shows the toast and an inline retry', async ({ page, login }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     await createProject(page.request, session, {
       name: 'Retry Me',
       language: 'Java',
@@ -290,7 +298,7 @@ test.describe('dashboard', () => {
           })
         : route.fallback(),
     );
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     await expect(page.getByText(MESSAGES.loadProjectsFailed)).toBeVisible();
     const retry = page.getByRole('button', { name: 'Try again' });
     await expect(retry).toBeVisible();
@@ -303,9 +311,9 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const [newest] = await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
 
     await projectCard(page, newest!.name).getByRole('button', { name: 'Open Project' }).click();
     await expect(page).toHaveURL(new RegExp(`/generator/${newest!.id}$`));
@@ -325,9 +333,9 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const [newest] = await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     await page.getByRole('button', { name: 'New Project' }).focus();
     // The card's first stop is its Share link button: Enter opens the link, Escape comes back.
     await page.keyboard.press('Tab');
@@ -359,14 +367,14 @@ test.describe('dashboard', () => {
     page,
     login,
   }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     const upgrade = await page.request.post('/api/plan/upgrade', {
       headers: { authorization: `Bearer ${session.token}` },
       data: { plan: 'pro' },
     });
     expect(upgrade.status(), await upgrade.text()).toBe(200);
     await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
 
     await expect(page.locator('[data-plan]')).toHaveAttribute('data-plan', 'pro');
     await expect(page.locator('[data-plan]')).toContainText('Pro');
@@ -405,8 +413,7 @@ test.describe('CTA stats (SPEC §7.1)', () => {
     });
     const signup = await page.request.post('/api/auth/signup', { data: ADMIN });
     expect([201, 409]).toContain(signup.status());
-    await login(ADMIN);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, ADMIN);
     const card = page.getByRole('region', { name: 'Call-to-action clicks' });
     await expect(card).toBeVisible();
     const top = card.getByRole('list', { name: 'Top 5 calls to action' }).getByRole('listitem');
@@ -431,8 +438,7 @@ test.describe('CTA stats (SPEC §7.1)', () => {
     page.on('request', (req) => {
       if (req.url().includes('/cta-stats')) asked.push(req.url());
     });
-    await login();
-    await gotoDashboard(page);
+    await loginToDashboard(page, login);
     await expect(page.getByRole('region', { name: 'Call-to-action clicks' })).toHaveCount(0);
     expect(asked).toEqual([]);
   });
@@ -442,9 +448,9 @@ test.describe('dashboard at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('cards stack and nothing scrolls sideways', async ({ page, login }) => {
-    const { session } = await signedInUser(page, login);
+    const { user, session } = await apiUser(page);
     await createThreeProjects(page.request, session);
-    await gotoDashboard(page);
+    await loginToDashboard(page, login, user);
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
     const boxes = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
@@ -480,18 +486,17 @@ test.describe('dashboard screenshots', () => {
       }
 
       test('empty', async ({ page, login }) => {
-        await login();
-        await gotoDashboard(page);
+        await loginToDashboard(page, login);
         await expect(page.getByText('No projects yet')).toBeVisible();
         await noSidewaysScroll(page);
         await shot(page, 'empty');
       });
 
       test('three projects, limit dialog and delete confirmation', async ({ page, login }) => {
-        const { session } = await signedInUser(page, login);
+        const { user, session } = await apiUser(page);
         await setUsage(page.request, session.id, { generations: 8, edits: 5 });
         const projects = await createThreeProjects(page.request, session);
-        await gotoDashboard(page);
+        await loginToDashboard(page, login, user);
         await expect(page.getByRole('article')).toHaveCount(3);
         await noSidewaysScroll(page);
         await shot(page, 'projects');

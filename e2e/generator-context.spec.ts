@@ -37,11 +37,15 @@ const promptBox = (page: Page) =>
 const editorPanel = (page: Page) => page.getByTestId('editor-panel');
 const chips = (page: Page) => page.getByTestId('context-chip');
 
-/** Opens the generator; its AI capabilities answered 200. */
-async function openWithCapabilities(page: Page) {
+/**
+ * Opens the generator with `open` (a sign-in straight onto it, or a plain load); its AI
+ * capabilities answered 200. Resolves to what `open` did.
+ */
+async function openWithCapabilities<T>(page: Page, open: () => Promise<T>): Promise<T> {
   const caps = page.waitForResponse((r) => /\/api\/ai\/[^/]+\/capabilities$/.test(r.url()));
-  await openGenerator(page);
+  const opened = await open();
   expect((await caps).status()).toBe(200);
+  return opened;
 }
 
 async function send(page: Page, text: string) {
@@ -72,10 +76,9 @@ async function shot(page: Page, name: string) {
 test.describe('context in the prompt', () => {
   test('a web page becomes a removable chip and its Markdown reaches the model', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login();
-    await openWithCapabilities(page);
+    await openWithCapabilities(page, () => loginToGenerator());
 
     // A private address is refused with the reason, in the dialog.
     const dialog = await addPage(page, 'http://10.1.2.3/admin');
@@ -114,10 +117,9 @@ test.describe('context in the prompt', () => {
 
   test('a PDF through Upload and a Markdown file through Add context become document chips', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    await login();
-    await openWithCapabilities(page);
+    await openWithCapabilities(page, () => loginToGenerator());
     await page.getByTestId('upload-input').setInputFiles({
       name: 'invoice.pdf',
       mimeType: 'application/pdf',
@@ -155,13 +157,12 @@ const lastAnswer = (page: Page) =>
 test.describe('context on edits and in the chat (decision 033)', () => {
   test('a page chip reaches the model on Edit selection and on a follow-up edit; the answer shows', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
     // A page fetched, then three answers, two of them reviewed edits.
     test.setTimeout(60_000);
-    const user = await login();
+    const user = await openWithCapabilities(page, () => loginToGenerator());
     const session = await signIn(page.request, user);
-    await openWithCapabilities(page);
     await send(page, 'make a counter');
     await expect(editorPanel(page)).toHaveAttribute('data-code', /\S/);
     await addPage(page, `${SITE}/page.html`);
@@ -205,14 +206,13 @@ test.describe('context on edits and in the chat (decision 033)', () => {
   for (const width of [1280, 390] as const) {
     test(`chips survive a reload, a rollback and a save at ${width} px`, async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       // Three answers, a reload and a save with chips: twice a usual test.
       test.setTimeout(60_000);
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
-      const user = await login();
+      const user = await openWithCapabilities(page, () => loginToGenerator());
       const session = await signIn(page.request, user);
-      await openWithCapabilities(page);
       await addPage(page, `${SITE}/page.html`);
       await expect(chips(page)).toHaveCount(1);
       await send(page, 'a table component');
@@ -306,11 +306,10 @@ test.describe('context on edits and in the chat (decision 033)', () => {
 test.describe('speech and images', () => {
   test('read aloud plays the speech of the explanation, charged to the meter', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await openWithCapabilities(page, () => loginToGenerator());
     const session = await signIn(page.request, user);
-    await openWithCapabilities(page);
     await send(page, 'make a counter');
     expect(await usageOf(page.request, session.token)).toMatchObject({
       generationsUsed: 1,
@@ -341,11 +340,10 @@ test.describe('speech and images', () => {
 
   test('an image asset is stored and its URL goes to the model with the next prompt', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await openWithCapabilities(page, () => loginToGenerator());
     const session = await signIn(page.request, user);
-    await openWithCapabilities(page);
     await page.getByRole('button', { name: 'Make an image asset' }).click();
     const dialog = page.getByRole('dialog', { name: 'Make an image asset' });
     await expect(dialog.getByLabel('Describe the image')).toBeFocused();
@@ -391,11 +389,10 @@ test.describe('screens', () => {
   for (const width of [1280, 390] as const) {
     test(`composer with chips, read aloud and the image dialog at ${width} px`, async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
-      await login();
-      await openWithCapabilities(page);
+      await openWithCapabilities(page, () => loginToGenerator());
       await addPage(page, `${SITE}/page.html`);
       await expect(chips(page)).toHaveCount(1);
       await page.getByTestId('upload-input').setInputFiles({
@@ -480,7 +477,7 @@ test.describe('without media models', () => {
       const user = await signUpViaApi(page.request);
       await loginViaApi(page, user);
       const caps = page.waitForResponse((r) => r.url().endsWith('/capabilities'));
-      await openWithCapabilities(page);
+      await openWithCapabilities(page, () => openGenerator(page));
       // The server says what it lacks; the composer below follows it.
       expect(await (await caps).json()).toMatchObject({
         text: true,

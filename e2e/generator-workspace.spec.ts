@@ -14,7 +14,6 @@ import {
   expect,
   holdKey,
   openEmailForm,
-  openGenerator,
   releaseHold,
   signIn,
   signUpViaApi,
@@ -444,11 +443,10 @@ test.describe('generator workspace at 1280 px', () => {
 
   test('Stop after the code began keeps the partial code and says it counted; the meter agrees', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
     // Held halfway through the code until Stop, however slow the machine.
     await send(page, `stopped midway [[long-code:12]] [[hold:${holdKey()}]]`);
     await expect(editorPanel(page)).toHaveAttribute('data-code', /filler-/, { timeout: 15_000 });
@@ -466,13 +464,12 @@ test.describe('generator workspace at 1280 px', () => {
 
   test('Stop of an edit after its code began offers the partial change for review, never "unchanged"; one edit counted', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
     // A generation, then an edit held and stopped mid-code, then its review.
     test.setTimeout(60_000);
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
     await send(page, 'make a counter');
     await waitIdle(page);
     const before = await editorPanel(page).getAttribute('data-code');

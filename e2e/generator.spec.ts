@@ -14,7 +14,6 @@ import {
   expect,
   holdKey,
   loginViaApi,
-  openGenerator,
   releaseHold,
   sendPrompt,
   setUsage,
@@ -239,15 +238,16 @@ test.describe('generator', () => {
 
   test('limit reached: the spec message and Upgrade to Continue before any call; an edit has its own limit', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    // At the limits before the generator opens: set over the API, then signed in onto it.
+    const user = await signUpViaApi(page.request);
     const session = await signIn(page.request, user);
     await setUsage(page.request, session.id, {
       generations: FREE.generationsPerMonth,
       edits: FREE.editsPerMonth,
     });
-    await openGenerator(page);
+    await loginToGenerator(user);
     await expect(meter(page, 'Code Generations')).toContainText(
       `${FREE.generationsPerMonth} / ${FREE.generationsPerMonth}`,
     );
@@ -284,11 +284,10 @@ test.describe('generator', () => {
 
   test('Stop before the first token keeps the editor and spends nothing; a provider error keeps the user message', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
 
     await sendPrompt(page, 'something slow [[hang]]');
     const stop = page.getByRole('button', { name: 'Stop generating' });

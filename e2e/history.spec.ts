@@ -12,10 +12,10 @@ import {
   acceptReview,
   expect,
   holdKey,
-  openGenerator,
   releaseHold,
   sendPrompt,
   signIn,
+  signUpViaApi,
   test,
   usageOf,
   waitIdle,
@@ -27,9 +27,9 @@ const editorPanel = (page: Page) => page.getByTestId('editor-panel');
 const review = (page: Page) => page.getByTestId('review-panel');
 const hunks = (page: Page) => review(page).getByTestId('review-hunk');
 
-/** Opens a saved project from the dashboard and waits for its editor. */
+/** Opens a saved project from the dashboard (going there unless on it) and waits for its editor. */
 async function openProject(page: Page, name: string) {
-  await page.goto('/dashboard');
+  if (new URL(page.url()).pathname !== '/dashboard') await page.goto('/dashboard');
   await page.getByRole('article', { name }).getByRole('button', { name: 'Open Project' }).click();
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 15_000 });
 }
@@ -83,11 +83,10 @@ test.describe('review of AI edits', () => {
   test.describe.configure({ timeout: 90_000 });
   test('an edit streams in as a diff; rejecting one hunk and accepting another leaves exactly the accepted result', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
     const before = await generate(page, 'a greeting function');
 
     const hold = holdKey();
@@ -140,11 +139,10 @@ test.describe('review of AI edits', () => {
 
   test('Edit selection (Ctrl+K) changes only the selected lines, through the review, as one edit', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
     const before = await generate(page, 'a greeting function');
     expect(before.split('\n')).toHaveLength(4);
 
@@ -211,11 +209,10 @@ test.describe('review of AI edits', () => {
 
   test('a SEARCH/REPLACE edit of a 600-line file changes only the target lines; its retry costs no second edit', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    const user = await loginToGenerator();
     const session = await signIn(page.request, user);
-    await openGenerator(page);
     await page.getByTestId('upload-input').setInputFiles({
       name: 'big.js',
       mimeType: 'text/javascript',
@@ -273,16 +270,17 @@ test.describe('History panel', () => {
 
   test('Pro: an accepted edit becomes a version; after a reload the history is the same, and a restore works', async ({
     page,
-    login,
+    loginToGenerator,
   }) => {
-    const user = await login();
+    // On Pro before the generator opens: signed up and upgraded over the API.
+    const user = await signUpViaApi(page.request);
     const session = await signIn(page.request, user);
     const up = await page.request.post('/api/plan/upgrade', {
       headers: { authorization: `Bearer ${session.token}` },
       data: { plan: 'pro' },
     });
     expect(up.status()).toBe(200);
-    await openGenerator(page);
+    await loginToGenerator(user);
     const first = await generate(page, 'a greeting function');
     await page.getByRole('button', { name: 'Save Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save Project' });
@@ -343,7 +341,8 @@ test.describe('History panel, stepping back', () => {
     page,
     login,
   }) => {
-    const user = await login();
+    // The project and its versions are made over the API before the page signs in.
+    const user = await signUpViaApi(page.request);
     const session = await signIn(page.request, user);
     const auth = { authorization: `Bearer ${session.token}` };
     expect(
@@ -375,6 +374,7 @@ test.describe('History panel, stepping back', () => {
     ).json()) as { versions: { id: string; number: number }[] };
     expect(versions.map((v) => v.number)).toEqual([4, 3, 2, 1]);
 
+    await login(user, '/dashboard');
     await openProject(page, 'Steps');
     await page.getByTestId('editor-tab-history').click();
     const rows = page.getByTestId('version-row');
@@ -418,16 +418,17 @@ test.describe('history screenshots', () => {
   for (const width of [1280, 390]) {
     test(`at ${width} px: the diff review, Edit selection and the History panel`, async ({
       page,
-      login,
+      loginToGenerator,
     }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      const user = await login();
+      // On Pro before the generator opens: signed up and upgraded over the API.
+      const user = await signUpViaApi(page.request);
       const session = await signIn(page.request, user);
       await page.request.post('/api/plan/upgrade', {
         headers: { authorization: `Bearer ${session.token}` },
         data: { plan: 'pro' },
       });
-      await openGenerator(page);
+      await loginToGenerator(user);
       const shot = (name: string) =>
         page.screenshot({ path: `e2e/output/screenshots/history-${name}-${width}.png` });
       await generate(page, 'a greeting function');
