@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CreatedApiKey, WorkspaceSummary } from '@codewright/sdk';
+import { useFocusAfter } from '../hooks/use-focus-after.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -12,14 +13,8 @@ import { NewKeyDialog } from './new-key-dialog.tsx';
 export function ApiKeysCard({ workspace }: { workspace: WorkspaceSummary }) {
   const { state, retry, create, revoke } = useApiKeys(workspace.id);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  // After the shown-once dialog closes or a row is revoked, focus goes to the list: the control
-  // that had it is disabled (Create while busy) or gone (the revoked row).
-  const [refocus, setRefocus] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (refocus > 0) listRef.current?.focus();
-  }, [refocus]);
-  const focusList = () => setRefocus((n) => n + 1);
+  // After the dialog closes or a row goes, focus goes to the list (use-focus-after.ts).
+  const { listRef, focusList } = useFocusAfter();
 
   return (
     <SettingsCard

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { WorkspaceSummary } from '@codewright/sdk';
+import { useFocusAfter } from '../hooks/use-focus-after.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -15,13 +16,8 @@ import { WebhookSecretDialog, type ShownSecret } from './webhook-secret-dialog.t
 export function WebhooksCard({ workspace }: { workspace: WorkspaceSummary }) {
   const { state, retry, create, rotate, remove } = useWebhooks(workspace.id);
   const [shown, setShown] = useState<ShownSecret | null>(null);
-  // As in ApiKeysCard: after the secret dialog closes or a row is deleted, focus goes to the list.
-  const [refocus, setRefocus] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (refocus > 0) listRef.current?.focus();
-  }, [refocus]);
-  const focusList = () => setRefocus((n) => n + 1);
+  // After the dialog closes or a row goes, focus goes to the list (use-focus-after.ts).
+  const { listRef, focusList } = useFocusAfter();
 
   return (
     <SettingsCard
