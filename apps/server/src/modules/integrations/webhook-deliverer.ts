@@ -16,6 +16,9 @@ import type { ClaimedDelivery, WebhooksRepository } from './webhooks.repository.
 const LEASE_SECONDS = 120;
 /** Deliveries sent at once by one instance. */
 const BATCH = 10;
+/** Why a delivery whose secret cannot be opened failed. */
+export const UNREADABLE_SECRET =
+  "The webhook's signing secret cannot be read (the server's secret changed since it was made): rotate the secret.";
 /** A receiver's answer is not read past this. */
 const ANSWER_MAX_BYTES = 64 * 1024;
 
@@ -40,10 +43,30 @@ export function createWebhookDeliverer(options: DelivererOptions) {
   let tick: Promise<void> | null = null;
   let closed = false;
 
+  /** The secrets that sign a delivery now, or null when they cannot be read. */
+  function secretsOf(delivery: ClaimedDelivery): string[] | null {
+    try {
+      const secrets = [box.open(delivery.secret)];
+      const until = delivery.previousSecretUntil?.getTime() ?? 0;
+      if (delivery.previousSecret && until > now()) secrets.push(box.open(delivery.previousSecret));
+      return secrets;
+    } catch {
+      return null;
+    }
+  }
+
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
-    const secrets = [box.open(delivery.secret)];
-    const until = delivery.previousSecretUntil?.getTime() ?? 0;
-    if (delivery.previousSecret && until > now()) secrets.push(box.open(delivery.previousSecret));
+    const secrets = secretsOf(delivery);
+    // Sealed under another server secret (JWT_SECRET changed): no retry can sign it.
+    if (!secrets) {
+      await repo.settle(delivery.id, {
+        status: 'failed',
+        responseStatus: null,
+        error: UNREADABLE_SECRET,
+        durationMs: 0,
+      });
+      return;
+    }
     const timestamp = Math.floor(now() / 1000);
     const started = performance.now();
     let responseStatus: number | null = null;

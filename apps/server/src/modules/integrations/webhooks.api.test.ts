@@ -1,9 +1,13 @@
+// Webhooks against a local receiver (issue 49). (Over 300 lines: one journey per rule of delivery —
+// signing, retries, rotation, events, the SSRF policy, unreadable secrets — sharing one app,
+// one receiver and their set-up.)
 import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@codewright/contract';
 import { aroundTests } from '../../test/around-tests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 import { signedWith, verifyFromDocs } from './webhook-test-helpers.ts';
+import { UNREADABLE_SECRET } from './webhook-deliverer.ts';
 import { createProject, errorOf, newUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { call, personalWorkspace, useMailingApp } from '../workspaces/workspace-test-helpers.ts';
 
@@ -204,6 +208,23 @@ describe('webhooks (Enterprise)', () => {
       }),
       expect.objectContaining({ type: 'member.left', data: { userId: member.id, role: 'editor' } }),
     ]);
+  });
+
+  it('log a delivery whose secret cannot be read as failed at once, not retried forever', async () => {
+    const owner = await enterpriseOwner();
+    const { webhook } = await addWebhook(owner, '/unreadable', ['project.created']);
+    await t.app.dbPool.query("update webhooks set secret = 'v1.bad.bad.bad' where id = $1", [
+      webhook.id,
+    ]);
+    await createProject(t.app, owner.token);
+    await expect
+      .poll(async () => (await deliveriesOf(owner.token, webhook.id))[0]?.status)
+      .toBe('failed');
+    expect((await deliveriesOf(owner.token, webhook.id))[0]).toMatchObject({
+      attempts: 1,
+      error: UNREADABLE_SECRET,
+    });
+    expect(receiver().at('/unreadable')).toEqual([]);
   });
 
   it('refuse a loopback receiver unless the allow list names it', async () => {
