@@ -72,16 +72,15 @@ function killGroup(child, signal) {
 
 const failure = (why) => ({ passed: 0, failed: 1, skipped: 0, notes: [why] });
 
-/** A Vitest project as one suite, counted from its JSON report. */
-async function vitestSuite(project, reportName, env) {
+/** Vitest projects (one name or several) as one suite, counted from its JSON report. */
+async function vitestSuite(projects, reportName, env) {
   const report = join(REPORT_DIR, `${reportName}.json`);
   rmSync(report, { force: true });
   const since = Date.now();
   const args = [
     VITEST,
     'run',
-    '--project',
-    project,
+    ...[projects].flat().flatMap((name) => ['--project', name]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
@@ -93,7 +92,7 @@ async function vitestSuite(project, reportName, env) {
   const counts = { ...countVitest(read.report), durations: vitestDurations(read.report) };
   if (counts.passed + counts.failed + counts.skipped === 0) {
     return failure(
-      `no tests found in project "${project}" (see vitest.config.ts for the file patterns)`,
+      `no tests found in project "${[projects].flat().join('", "')}" (see vitest.config.ts for the file patterns)`,
     );
   }
   if (code !== 0 && counts.failed === 0) {
@@ -113,7 +112,7 @@ const testEnv = () => {
 };
 
 const SUITES = {
-  unit: { label: 'unit', run: () => vitestSuite('unit', 'unit', testEnv()) },
+  unit: { label: 'unit', run: () => vitestSuite(['unit', 'unit-isolated'], 'unit', testEnv()) },
   api: {
     label: 'api (embedded PG)',
     run() {
