@@ -5,7 +5,6 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { PATH_SEGMENT_MAX_LENGTH } from '@codewright/contract';
@@ -17,12 +16,10 @@ import { createBatchedStdout } from './lib/log-stream.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { runAsRequest } from './lib/request-context.ts';
 import { loadJwtSecret } from './lib/secret.ts';
-import { rateLimitKeyOf } from './lib/rate-limit-key.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountSettingsRoutes } from './modules/account/account-settings.routes.ts';
 import { hostedAuthPage } from './modules/auth/oauth/oauth.routes.ts';
 import { createPublicUrls } from './modules/auth/public-urls.ts';
-import { createAbuseLimits } from './modules/auth/abuse-limits.ts';
 import notificationsPlugin from './modules/notifications/notifications.plugin.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -36,6 +33,7 @@ import coeditPlugin from './modules/coedit/coedit.plugin.ts';
 import pkg from '../package.json' with { type: 'json' };
 import versionsPlugin from './modules/versions/versions.plugin.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import storagePlugin from './modules/storage/storage.plugin.ts';
@@ -74,8 +72,9 @@ export interface BuildAppOptions {
   /** Extra CA certificates those fetches trust (tests: their own HTTPS fixture). */
   urlFetchCa?: string | Buffer;
   /**
-   * Milliseconds since 1970 for the expiry of signed storage URLs, the sign-in lockout and the
-   * auth abuse limits (tests: a clock they move on, CONVENTIONS habit 12); default Date.now.
+   * Milliseconds since 1970 for the expiry of signed storage URLs, the sign-in lockout, the
+   * auth abuse limits and the shared rate-limit counters (tests: a clock they move on,
+   * CONVENTIONS habit 12); default Date.now.
    */
   clock?: () => number;
 }
@@ -208,22 +207,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        max: config.RATE_LIMIT_MAX,
-        timeWindow: '1 minute',
-        keyGenerator: rateLimitKeyOf,
-        // Only a refused request carries the limit headers (and Retry-After); sending
-        // three more headers on every answer is measurable on the hot path.
-        addHeadersOnExceeding: {
-          'x-ratelimit-limit': false,
-          'x-ratelimit-remaining': false,
-          'x-ratelimit-reset': false,
-        },
-        errorResponseBuilder: (_request, context) =>
-          new AppError('RATE_LIMITED', 429, undefined, undefined, {
-            'retry-after': String(Math.ceil(context.ttl / 1000)),
-          }),
-      });
+      // Per-IP limits of the whole API and of auth's abuse-prone routes, in memory or shared
+      // by every instance on the database (RATE_LIMIT_STORE).
+      const limits = await registerRateLimits(api, { config, clock: options.clock });
       await api.register(healthRoutes);
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -233,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         urls: publicUrls,
         secret,
         clock: options.clock,
+        limits,
       });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(analyticsRoutes, {
@@ -253,14 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dataRoutes, { prefix: '/data', config });
       await api.register(previewRoutes, { prefix: '/preview' });
       await api.register(versionsRoutes, { prefix: '/versions' });
-      await api.register(workspacesRoutes, {
-        limits: createAbuseLimits({
-          windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-          ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
-          emailMax: config.AUTH_RATE_LIMIT_EMAIL_MAX,
-          now: options.clock,
-        }),
-      });
+      await api.register(workspacesRoutes, { limits });
       await api.register(shareRoutes, { prefix: '/share' });
       await api.register(realtimeRoutes, {
         prefix: '/realtime',

@@ -80,6 +80,9 @@ const EnvSchema = z.object({
     z.coerce.number().positive().default(SIGNIN_FAILURE_WINDOW_MINUTES_DEFAULT),
   ),
   RATE_LIMIT_MAX: positiveInt(300),
+  // Where the per-IP limits count: `postgres` (shared by every instance on the database) or
+  // `memory` (this process); unset, postgres with DATABASE_URL and memory without (parseEnv).
+  RATE_LIMIT_STORE: z.preprocess(blankIsUnset, z.enum(['memory', 'postgres']).optional()),
   // Analytics log requests per client IP per minute (a tighter limit on that one route).
   ANALYTICS_RATE_LIMIT_MAX: positiveInt(ANALYTICS_RATE_LIMIT_DEFAULT),
   // CTA interaction inserts per client IP per minute (visitors may post them anonymously).
@@ -129,8 +132,10 @@ const EnvSchema = z.object({
   ...INTEGRATIONS_ENV,
 });
 
-/** Validated server configuration; paths are absolute. */
-export type Config = z.output<typeof EnvSchema>;
+/** Validated server configuration; paths are absolute, defaults that depend on others resolved. */
+export type Config = Omit<z.output<typeof EnvSchema>, 'RATE_LIMIT_STORE'> & {
+  RATE_LIMIT_STORE: 'memory' | 'postgres';
+};
 
 /** Thrown when the environment is invalid; its message is the one line to print. */
 export class ConfigError extends Error {}
@@ -147,6 +152,8 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
+    // Several instances can only share one external database; the embedded one has one process.
+    RATE_LIMIT_STORE: config.RATE_LIMIT_STORE ?? (config.DATABASE_URL ? 'postgres' : 'memory'),
   };
 }
 

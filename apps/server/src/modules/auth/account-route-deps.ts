@@ -34,7 +34,7 @@ export function mailLinkRoute(
     route.url,
     { schema: { body: EmailBodySchema, response: { 200: AccountMessageResponseSchema } } },
     async (request) => {
-      limits.check(route.action, request.ip, request.body.email);
+      await limits.check(route.action, request.ip, request.body.email);
       route.send(request.body.email);
       return { message: route.message };
     },

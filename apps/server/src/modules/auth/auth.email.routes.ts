@@ -24,7 +24,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
     '/email/verify',
     { schema: { body: VerifyEmailBodySchema, response: { 200: VerifyEmailResponseSchema } } },
     async (request) => {
-      limits.check('verify', request.ip);
+      await limits.check('verify', request.ip);
       const { token, password, notMine } = request.body;
       let signedInAs: string | undefined;
       if (request.headers.authorization && !notMine) {
@@ -41,7 +41,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
     { onRequest: app.authenticate, schema: { response: Message } },
     async (request) => {
       const { user } = principalOf(request);
-      limits.check('verify', request.ip, user.email);
+      await limits.check('verify', request.ip, user.email);
       account.sendVerification(user.id);
       return { message: ACCOUNT_MESSAGES.verificationSent };
     },
@@ -55,14 +55,14 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = 
       if (request.headers.authorization) {
         await app.authenticate(request);
         const { user } = principalOf(request);
-        limits.check('verify', request.ip, user.email);
+        await limits.check('verify', request.ip, user.email);
         account.sendVerification(user.id);
       } else {
         const email = request.body?.email;
         if (!email) {
           throw new AppError('VALIDATION_ERROR', 400, 'Send { "email": … } or sign in first.');
         }
-        limits.check('verify', request.ip, email);
+        await limits.check('verify', request.ip, email);
         account.requestVerification(email);
       }
       return { message: ACCOUNT_MESSAGES.verificationSent };

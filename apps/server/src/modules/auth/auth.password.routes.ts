@@ -28,7 +28,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
     '/password/reset/confirm',
     { schema: { body: ResetConfirmBodySchema, response: Message } },
     async (request) => {
-      limits.check('verify', request.ip);
+      await limits.check('verify', request.ip);
       await account.confirmPasswordReset(request.body.token, request.body.password);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
@@ -38,7 +38,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
     '/password/change',
     { onRequest: app.authenticate, schema: { body: ChangePasswordBodySchema, response: Message } },
     async (request) => {
-      limits.check('signin', request.ip);
+      await limits.check('signin', request.ip);
       const { oldPassword, newPassword } = request.body;
       await account.changePassword(principalOf(request), oldPassword, newPassword);
       return { message: ACCOUNT_MESSAGES.passwordChanged };

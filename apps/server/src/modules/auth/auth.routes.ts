@@ -12,7 +12,7 @@ import {
 } from '@codewright/contract';
 import type { Config } from '../../env.ts';
 import { principalOf } from './principal.ts';
-import { createAbuseLimits } from './abuse-limits.ts';
+import type { AbuseLimits } from './abuse-limits.ts';
 import { createAccountRepository } from './account.repository.ts';
 import { createAccountService } from './account.service.ts';
 import { emailVerificationRoutes } from './auth.email.routes.ts';
@@ -34,8 +34,10 @@ export interface AuthRoutesOptions {
   urls: PublicUrls;
   /** Server secret (JWT_SECRET or DATA_DIR/secret); signs the OAuth flow cookie. */
   secret: string;
-  /** Milliseconds since 1970 for the sign-in lockout and the abuse limits; default Date.now. */
+  /** Milliseconds since 1970 for the sign-in lockout; default Date.now. */
   clock?: () => number;
+  /** The app's one set of abuse limits (plugins/rate-limit.ts), shared with the invitation preview. */
+  limits: AbuseLimits;
 }
 
 const UserEnvelope = z.object({ user: UserSchema });
@@ -56,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     adminEmails: app.adminEmails,
   });
   const authenticated = { preHandler: app.authenticate };
-  const { config, urls } = options;
+  const { config, urls, limits } = options;
   const account = createAccountService({
     repo: createAccountRepository(app.db, app.workspaces),
     authRepo: app.authRepository,
@@ -64,12 +66,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     cache: app.principalCache,
     mailer: app.mailer,
     urls,
-  });
-  const limits = createAbuseLimits({
-    windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    ipMax: config.AUTH_RATE_LIMIT_IP_MAX,
-    emailMax: config.AUTH_RATE_LIMIT_EMAIL_MAX,
-    now: options.clock,
   });
   const providers = configuredProviders(config, (id) => urls.app(`/api/auth/oauth/${id}/callback`));
   await app.register(passwordRoutes, { account, limits });
@@ -87,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/signup',
     { schema: { body: SignUpBodySchema, response: { 201: UserEnvelope } } },
     async (request, reply) => {
-      limits.check('signup', request.ip);
+      await limits.check('signup', request.ip);
       const user = await service.signUp(request.body);
       if (config.REQUIRE_EMAIL_VERIFICATION) account.sendVerification(user.id);
       return reply.code(201).send({ user });
@@ -98,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/signin/email',
     { schema: { body: SignInBodySchema, response: { 200: SessionResponseSchema } } },
     async (request) => {
-      limits.check('signin', request.ip);
+      await limits.check('signin', request.ip);
       return service.signInWithPassword(request.body, deviceSummary(request.headers['user-agent']));
     },
   );
