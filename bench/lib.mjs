@@ -65,7 +65,9 @@ export function spawnLogged(args, env, logFile) {
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // With DATABASE_URL the server will not start until STORAGE says where uploads go: a bench
+    // runs one server per DATA_DIR, or servers that upload nothing (rate-limit-store.mjs).
+    env: { STORAGE: 'local', ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);

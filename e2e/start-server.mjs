@@ -55,6 +55,8 @@ const cleanup = () => {
 const ADMIN = { email: 'e2e-admin@example.test', password: 'Admin-e2e-password-1' };
 
 const serverEnv = {
+  // One server: its DATA_DIR holds the uploads even when DATABASE_URL is set in the shell.
+  STORAGE: 'local',
   ...process.env,
   NODE_ENV: 'production',
   PORT: process.env.E2E_PORT ?? '3210',

@@ -48,6 +48,7 @@ import integrationsPlugin from './modules/integrations/integrations.plugin.ts';
 import urlFetcherPlugin from './plugins/url-fetcher.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
+import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import projectPlugin from './plugins/project.ts';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A longer captured segment is FST_ERR_MAX_PARAM_LENGTH (414); plugins/input-guard.ts
     // holds every other segment to the same limit.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_SEGMENT_MAX_LENGTH },
+    // While closing, plugins/drain.ts answers 503 in our shapes instead of Fastify's body.
+    return503OnClosing: false,
     // Opening a database can take seconds on a busy machine (the embedded cluster's initdb, a slow PostgreSQL).
     pluginTimeout: 120_000,
   });
@@ -144,17 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // can name the request an escaped error came from.
   app.addHook('onRequest', (request, _reply, done) => runAsRequest(request.id, done));
 
-  // While closing, answers to requests in flight ask the client to drop its
-  // keep-alive connection, so app.close() is not held up by idle sockets.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Callback style on purpose: an async hook costs a promise on every response.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // A shutdown's drain: requests that arrive while closing get 503, connections are let go as
+  // their answers end, and AI streams are cut at the drain deadline (server.ts).
+  await app.register(drainPlugin);
 
   // External plugins first, then ours (fastify/demo order).
   await app.register(errorsPlugin);

@@ -33,6 +33,21 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('reads STORAGE (local, or unset) and the shutdown drain deadline in seconds', () => {
+    expect(parseEnv({}).STORAGE).toBeUndefined();
+    expect(parseEnv({ STORAGE: 'local' }).STORAGE).toBe('local');
+    expect(parseEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(30);
+    expect(parseEnv({ SHUTDOWN_DRAIN_SECONDS: '0.5' }).SHUTDOWN_DRAIN_SECONDS).toBe(0.5);
+    for (const [name, value] of [
+      ['STORAGE', 's3'],
+      ['SHUTDOWN_DRAIN_SECONDS', '0'],
+      ['SHUTDOWN_DRAIN_SECONDS', '-1'],
+      ['SHUTDOWN_DRAIN_SECONDS', 'soon'],
+      ['SHUTDOWN_DRAIN_SECONDS', '3601'],
+    ] as const)
+      expect(() => parseEnv({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
+  });
+
   it('fails with one line naming every bad variable', () => {
     let error: unknown;
     try {

@@ -48,6 +48,9 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  // Where uploads are kept: `local` is DATA_DIR/uploads. With DATABASE_URL it must be set, so
+  // that several instances never each keep their own (modules/storage/storage-start-rule.ts).
+  STORAGE: z.preprocess(blankIsUnset, z.enum(['local']).optional()),
   APP_PROJECT_ID: z.preprocess(
     blankIsUnset,
     z
@@ -122,7 +125,8 @@ const EnvSchema = z.object({
     .pipe(z.array(z.email('each entry must be an email address'))),
   // PUBLIC_URL, auth rate limits, mail cap, GOOGLE_* and GITHUB_* (docs/decisions/006).
   ...ACCOUNT_ENV,
-  // HTTP time-outs and AI stream limits (docs/operations.md § Time-outs and streams).
+  // HTTP time-outs and AI stream limits (docs/operations.md § Time-outs and streams), and the
+  // shutdown's drain deadline (§ Start and stop).
   ...LIMITS_ENV,
   // Per-capability AI servers and models (docs/operations.md § AI capabilities).
   ...AI_CAPABILITIES_ENV,

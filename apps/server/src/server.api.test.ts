@@ -19,6 +19,8 @@ function start(dataDir: string) {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The embedded PostgreSQL, whatever the shell that runs the tests has set.
+    DATABASE_URL: '',
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
   });

@@ -1,9 +1,8 @@
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock.ts';
 import { ConfigError, loadEnv } from './env.ts';
 import { installLastResort } from './lib/last-resort.ts';
-
-// If closing hangs (a stuck client, a wedged pool), give up after this long.
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+import { createShutdown } from './lib/shutdown.ts';
+import { storageStartRefusal } from './modules/storage/storage-start-rule.ts';
 
 /** Starts Codewright: validate config, build the app, listen, and shut down cleanly on signals. */
 async function main() {
@@ -16,6 +15,15 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+
+  // Several instances on one PostgreSQL must not each keep their own uploads: STORAGE is chosen,
+  // not defaulted, with DATABASE_URL. Checked here, not in parseEnv: tests build the app on a
+  // DATABASE_URL without saying where uploads go.
+  const refusal = storageStartRefusal(config);
+  if (refusal) {
+    console.error(`Codewright failed to start: ${refusal}`);
+    process.exit(1);
   }
 
   // One owner per data directory (DESIGN §3.18): a second server on this DATA_DIR refuses
@@ -36,26 +44,11 @@ async function main() {
   const modulesLoadedMs = Math.round(performance.now());
   const app = await buildApp({ config });
   const appBuiltMs = Math.round(performance.now());
-  let closing = false;
-  const shutdown = async (signal: string, exitCode = 0) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
-      // Stops accepting, waits for in-flight requests, then runs onClose hooks (database close).
-      await app.close();
-      app.log.info('shutdown complete');
-      process.exit(exitCode);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
+  // Drains for SHUTDOWN_DRAIN_SECONDS, then cuts what still runs (lib/shutdown.ts).
+  const shutdown = createShutdown(app, {
+    drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
+    exit: (code) => process.exit(code),
+  });
   installLastResort({ log: app.log, drainAndExit: () => void shutdown('uncaughtException', 1) });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -43,6 +43,9 @@ export const SERVER_ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is not ready. Please try again shortly.',
+  // A server shutting down (docs/operations.md § Start and stop): a request that reaches it while
+  // it drains, and an AI stream still running at its drain deadline (as the `error` event's text).
+  SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.',
   REQUEST_TIMEOUT:
     'The request took too long to arrive and was cut off. Check your connection and try again.',
   // Plans and quotas (DESIGN §2b, SPEC §5)

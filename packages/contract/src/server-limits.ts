@@ -55,6 +55,13 @@ export function aiStreamLimitMessage(max: number): string {
 }
 
 /**
+ * On SIGTERM the server stops accepting and lets requests in flight finish for this long
+ * (env SHUTDOWN_DRAIN_SECONDS); an AI stream still running then ends with an `error` event
+ * saying the server is restarting (docs/operations.md § Start and stop).
+ */
+export const SHUTDOWN_DRAIN_SECONDS_DEFAULT = 30;
+
+/**
  * Admin SQL (`/sql`, `/batch`; DESIGN §3.17): each statement, and each request as a whole,
  * is stopped after this long (env ADMIN_SQL_TIMEOUT_MS).
  */

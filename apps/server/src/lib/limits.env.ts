@@ -1,7 +1,8 @@
 /**
- * Environment variables of the HTTP time-outs and AI stream limits (docs/operations.md
- * § Time-outs and streams), spread into the one EnvSchema of src/env.ts (which stays the
- * only reader of process.env). Defaults live in packages/contract (server-limits.ts).
+ * Environment variables of the HTTP time-outs, AI stream limits (docs/operations.md
+ * § Time-outs and streams) and the shutdown's drain deadline (§ Start and stop), spread into the
+ * one EnvSchema of src/env.ts (which stays the only reader of process.env). Defaults live in
+ * packages/contract (server-limits.ts).
  */
 import { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
   HTTP_IDLE_TIMEOUT_MS_DEFAULT,
   HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
   HTTP_REQUEST_TIMEOUT_MS_DEFAULT,
+  SHUTDOWN_DRAIN_SECONDS_DEFAULT,
 } from '@codewright/contract';
 import { blankIsUnset, positiveInt } from './env-fields.ts';
 
@@ -32,5 +34,11 @@ export const LIMITS_ENV = {
   AI_STREAMS_PER_USER: z.preprocess(
     blankIsUnset,
     z.coerce.number().int().min(1).max(10_000).default(AI_STREAMS_PER_USER_DEFAULT),
+  ),
+  // Seconds a shutdown lets requests in flight finish (fractions allowed: tests use 1 s or less);
+  // at most an hour, so a typo cannot keep a stopping server up for days.
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().positive().max(3600).default(SHUTDOWN_DRAIN_SECONDS_DEFAULT),
   ),
 };

@@ -140,6 +140,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
         images: imageParts,
         // Client gone (closed tab, Stop, dropped) before the answer finished: the model call stops.
         clientSignal: clientSignal(reply),
+        // A shutdown past its drain deadline ends the answer with a "restarting" error event.
+        shutdownSignal: app.drain.deadline,
       });
 
       if (!body.stream) {

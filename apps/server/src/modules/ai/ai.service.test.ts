@@ -90,6 +90,46 @@ describe('ai.service time-outs', () => {
     expect(events).toEqual(['reserve generation', 'refund generation']);
   });
 
+  it('the drain deadline ends an answer as a failure: 503 before its first text, a "restarting" error chunk after; refunded', async () => {
+    const { service, events } = await serviceWith({});
+    const start = (prompt: string, shutdownSignal: AbortSignal) =>
+      service.start({
+        userId: 'u1',
+        advanced: false,
+        body: { prompt, meter: 'generation', stream: true },
+        images: [],
+        clientSignal: new AbortController().signal,
+        shutdownSignal,
+      });
+    const early = new AbortController();
+    const waiting = start('[[hang]] drained early', early.signal).catch((e: unknown) => e);
+    await vi.waitFor(() =>
+      expect(model.requests.some((r) => JSON.stringify(r.body).includes('drained early'))).toBe(
+        true,
+      ),
+    );
+    early.abort();
+    const err = await waiting;
+    expect(isAppError(err) && [err.statusCode, err.code]).toEqual([503, 'SERVER_RESTARTING']);
+
+    const late = new AbortController();
+    const r = await start('[[hold:svc-drain]] drained late', late.signal);
+    let errorText = '';
+    for await (const chunk of r) {
+      // Text was delivered before the deadline: refunded all the same, as a provider failure is.
+      if (chunk.type === 'text-delta') late.abort();
+      if (chunk.type === 'error') errorText = chunk.errorText;
+    }
+    expect(errorText).toBe('The server is restarting. Please try again in a moment.');
+    expect(r.verdict).toEqual({ meter: 'generation', charged: false });
+    expect(events).toEqual([
+      'reserve generation',
+      'refund generation',
+      'reserve generation',
+      'refund generation',
+    ]);
+  });
+
   it('a completed answer keeps the charge', async () => {
     const { service, events } = await serviceWith({});
     const r = await run(service, 'finish me 3');

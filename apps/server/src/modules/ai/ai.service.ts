@@ -6,12 +6,12 @@
  *
  * Refund rule (documented in docs/api.md § AI, DESIGN §3.2): every call is charged to one
  * meter (ai-meter.ts), reserved before the model is called. It is given back only when the
- * call fails (provider error, refused connection, time-out — before or during the stream), or
- * when it is aborted (client gone, Stop, a reader dropped for stalling) before any text was
- * delivered: a stream's text counts as delivered once a text chunk was handed to its writer;
- * a non-streamed answer is delivered only whole. An answer that delivered text is charged,
- * whether or not its code fence arrived — else its explanation is free to read by stopping
- * before the fence.
+ * call fails (provider error, refused connection, time-out, the server's drain deadline —
+ * before or during the stream), or when it is aborted (client gone, Stop, a reader dropped for
+ * stalling) before any text was delivered: a stream's text counts as delivered once a text
+ * chunk was handed to its writer; a non-streamed answer is delivered only whole. An answer that
+ * delivered text is charged, whether or not its code fence arrived — else its explanation is
+ * free to read by stopping before the fence.
  *
  * Stop (docs/api.md § AI "Stop"): `stop(userId, answerId)` ends a streaming answer at a chunk
  * boundary without closing its connection, so the client receives every chunk the rule was
@@ -57,6 +57,11 @@ export interface RunInput {
   images: ImagePart[];
   /** Aborted when the client goes away (or presses Stop). */
   clientSignal: AbortSignal;
+  /**
+   * Aborted when the server's shutdown reaches its drain deadline: the answer ends as a failure
+   * (refunded) whose `error` event says the server is restarting.
+   */
+  shutdownSignal?: AbortSignal;
 }
 
 /** A started generation: the first text has arrived; iterate for the rest (UI message stream chunks). */
@@ -185,6 +190,9 @@ export function createAiService(options: AiServiceOptions) {
       const onClientAbort = () => abort('client');
       if (input.clientSignal.aborted) onClientAbort();
       else input.clientSignal.addEventListener('abort', onClientAbort, { once: true });
+      const onShutdown = () => abort('shutdown');
+      if (input.shutdownSignal?.aborted) onShutdown();
+      else input.shutdownSignal?.addEventListener('abort', onShutdown, { once: true });
       const totalTimer = setTimeout(() => abort('total-timeout'), timeouts.totalMs);
       let firstTimer: NodeJS.Timeout | undefined = setTimeout(
         () => abort('first-token-timeout'),
@@ -196,6 +204,7 @@ export function createAiService(options: AiServiceOptions) {
         clearTimeout(totalTimer);
         if (firstTimer) clearTimeout(firstTimer);
         input.clientSignal.removeEventListener('abort', onClientAbort);
+        input.shutdownSignal?.removeEventListener('abort', onShutdown);
       };
 
       let lastError: unknown = null;
@@ -290,6 +299,7 @@ export function createAiService(options: AiServiceOptions) {
         if (abortKind === 'client') {
           throw new AppError('AI_PROVIDER_ERROR', 499, 'The request was stopped.');
         }
+        if (abortKind === 'shutdown') throw new AppError('SERVER_RESTARTING');
         throw new AppError('AI_PROVIDER_ERROR', 502, providerErrorMessage(lastError, abortKind));
       }
       if (firstTimer) {

@@ -1,7 +1,11 @@
 import { APICallError } from 'ai';
+import { ERROR_MESSAGES } from '@codewright/contract';
 
-/** Why a model call was aborted: the client left (or pressed Stop), or a time-out fired. */
-export type AbortKind = 'client' | 'total-timeout' | 'first-token-timeout';
+/**
+ * Why a model call was aborted: the client left (or pressed Stop), a time-out fired, or the
+ * server's shutdown reached its drain deadline (plugins/drain.ts).
+ */
+export type AbortKind = 'client' | 'total-timeout' | 'first-token-timeout' | 'shutdown';
 
 const PROVIDER_MESSAGES = {
   timeout: 'The AI model took too long to answer. Please try again.',
@@ -15,6 +19,7 @@ const PROVIDER_MESSAGES = {
 
 /** A message a user understands for a provider failure; never the key or the provider's body. */
 export function providerErrorMessage(error: unknown, abortKind: AbortKind | null): string {
+  if (abortKind === 'shutdown') return ERROR_MESSAGES.SERVER_RESTARTING;
   if (abortKind === 'total-timeout' || abortKind === 'first-token-timeout')
     return PROVIDER_MESSAGES.timeout;
   const err = (error as { cause?: unknown; lastError?: unknown } | null) ?? null;

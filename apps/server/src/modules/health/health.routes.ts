@@ -15,20 +15,24 @@ const HealthSchema = z.object({
   version: z.string(),
 });
 
-/** GET /api/health — 200 when the database answers `select 1`, else 503. */
+/**
+ * GET /api/health — 200 when the database answers `select 1`, else 503; 503 too once the server
+ * is shutting down (plugins/drain.ts), so a load balancer stops sending it requests at once.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
       schema: { response: { 200: HealthSchema, 503: HealthSchema } },
-      config: { rateLimit: false },
+      config: { rateLimit: false, answersWhileDraining: true },
     },
     async (_request, reply) => {
       const ok = await app.pingDatabase();
-      const status = ok ? ('ok' as const) : ('error' as const);
-      return reply.code(ok ? 200 : 503).send({
-        status,
-        database: { status, kind: app.dbKind },
+      const database = ok ? ('ok' as const) : ('error' as const);
+      const serving = ok && !app.drain.draining;
+      return reply.code(serving ? 200 : 503).send({
+        status: serving ? 'ok' : 'error',
+        database: { status: database, kind: app.dbKind },
         version: pkg.version,
       });
     },

@@ -18,6 +18,11 @@ const DIR_MODE = 0o700;
 /** Staging files older than this are left over from a crash and removed at start. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
 
+/** The folder holding DATA_DIR `root`'s uploads: every key starts with `uploads/`. */
+export function uploadsDirOf(root: string): string {
+  return path.join(path.resolve(root), 'uploads');
+}
+
 const isErrno = (err: unknown, ...codes: string[]) =>
   err instanceof Error && codes.includes((err as NodeJS.ErrnoException).code ?? '');
 
@@ -33,7 +38,7 @@ export class LocalDiskBackend implements StorageBackend {
 
   private constructor(root: string) {
     this.root = path.resolve(root);
-    this.stagingDir = path.join(this.root, 'uploads', '.staging');
+    this.stagingDir = path.join(uploadsDirOf(this.root), '.staging');
   }
 
   /** Opens the store and clears staging files a crashed process left behind. */
@@ -41,7 +46,7 @@ export class LocalDiskBackend implements StorageBackend {
     const backend = new LocalDiskBackend(root);
     await fs.mkdir(backend.stagingDir, { recursive: true, mode: DIR_MODE });
     // A store made before folders were private: closing its top folder closes all of it.
-    await fs.chmod(path.join(backend.root, 'uploads'), DIR_MODE);
+    await fs.chmod(uploadsDirOf(backend.root), DIR_MODE);
     const now = Date.now();
     for (const name of await fs.readdir(backend.stagingDir)) {
       const file = path.join(backend.stagingDir, name);

@@ -135,7 +135,7 @@ export const DOC_CATEGORIES: DocCategory[] = [
           'Embedded PostgreSQL by default; point DATABASE_URL at your own PostgreSQL to scale.',
         body: [
           'Set `DATABASE_URL=postgres://user:password@host:5432/codewright` to use PostgreSQL 14 or newer. Migrations run at start.',
-          'Several server instances can share one PostgreSQL behind a load balancer; give them the same `JWT_SECRET`. Behind a reverse proxy set `TRUST_PROXY` so rate limits see real client addresses.',
+          'Several server instances can share one PostgreSQL behind a load balancer; give them the same `JWT_SECRET`, and `STORAGE=local` with `DATA_DIR` on a disk they all mount (with `DATABASE_URL` the server does not start until `STORAGE` is set). Behind a reverse proxy set `TRUST_PROXY` so rate limits see real client addresses.',
         ],
       },
       {
