@@ -2,7 +2,8 @@
 // so the limiter's query is most of the database work) on a server whose per-IP limits count in
 // memory vs one that counts in PostgreSQL (RATE_LIMIT_STORE=postgres: one upsert per request,
 // docs/operations.md § PostgreSQL). Each is asked from one client IP (every hit on one row: the
-// worst case, the row's lock taken in turn) and from 1,000 (X-Forwarded-For, TRUST_PROXY=true
+// worst case for the row, though its hits are claimed 50 at a time) and from 100,000 (each
+// request a first one for its IP: every request a statement; X-Forwarded-For, TRUST_PROXY=true
 // on both). Autocannon, 50 connections, alternating rounds; the limit itself is out of reach.
 // Two servers on their own embedded PostgreSQL, or both on DATABASE_URL when it is set.
 // Usage: node bench/rate-limit-store.mjs [seconds=10]; ports RATELIMIT_PORT (default 3165) and
@@ -19,7 +20,7 @@ import {
 
 const RUN = { connections: 50, seconds: Number(process.argv[2] ?? 10), rounds: 5 };
 const PORT = Number(process.env.RATELIMIT_PORT ?? 3165);
-const CLIENT_IPS = 1000;
+const CLIENT_IPS = 100_000;
 const env = (store) => ({
   RATE_LIMIT_STORE: store,
   RATE_LIMIT_MAX: '1000000000',
@@ -36,7 +37,10 @@ function target(base, token, manyIps) {
     const i = next++ % CLIENT_IPS;
     return {
       ...request,
-      headers: { ...request.headers, 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
+      headers: {
+        ...request.headers,
+        'x-forwarded-for': `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`,
+      },
     };
   };
   return { url: `${base}/api/auth/me`, headers, requests: [{ method: 'GET', setupRequest }] };

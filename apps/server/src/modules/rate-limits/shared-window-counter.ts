@@ -2,8 +2,11 @@ import type { RateLimitRepository, WindowHit } from './rate-limits.repository.ts
 
 /** Fixed-window counters that every server instance on the database shares. */
 export interface SharedWindowCounter {
-  /** Counts one hit on `key` at `nowMs` in a window of `windowMs` that starts at its first hit. */
-  hit(key: string, windowMs: number, nowMs: number): Promise<WindowHit>;
+  /**
+   * Counts `hits` (one unless said) on `key` at `nowMs` in a window of `windowMs` that starts at
+   * its first hit; answers the count after them.
+   */
+  hit(key: string, windowMs: number, nowMs: number, hits?: number): Promise<WindowHit>;
 }
 
 export interface SharedWindowCounterOptions {
@@ -42,8 +45,8 @@ export function createSharedWindowCounter(
       });
   };
   return {
-    async hit(key, windowMs, nowMs) {
-      const hit = await repo.hit(key, windowMs, nowMs);
+    async hit(key, windowMs, nowMs, hits = 1) {
+      const hit = await repo.hit(key, windowMs, nowMs, hits);
       maybePrune(nowMs);
       return hit;
     },
