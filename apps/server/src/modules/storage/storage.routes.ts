@@ -12,6 +12,7 @@ import {
   UploadResultSchema,
 } from '@codewright/contract';
 import { AppError, isAppError } from '../../lib/app-error.ts';
+import { noteStreamedBytes } from '../../lib/young-garbage.ts';
 import { principalOf } from '../auth/principal.ts';
 import { servedContentType } from './file-type.ts';
 import type { FileUrlOf, StagedUpload, StoredFile } from './storage.service.ts';
@@ -146,9 +147,12 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
       // (The 'data' listener starts the flow on the next tick; the loop below pipes into the
       // parser within this tick, so no chunk is missed.)
       // A body without Content-Length (chunked) is cut off once it passes the hard limit.
+      // Each chunk is Node's own copy, dead once the parser has passed it on: counted so the
+      // copies are freed as the upload goes, not 30 MB later (lib/young-garbage.ts).
       let received = 0;
       request.raw.on('data', (chunk: Buffer) => {
         received += chunk.length;
+        noteStreamedBytes(chunk.length);
         if (received > hardLimit + MULTIPART_OVERHEAD_BYTES) request.raw.destroy();
       });
 
