@@ -103,6 +103,7 @@ describe('postgresRateLimitStore', () => {
     const { store: other } = storeOn(counter);
     // At 100 a minute a claim is 5 hits. The other instance serves 19 requests: it claimed
     // 4 × 5 = 20 hits, one not spent yet; 80 are left for the first.
+    for (let i = 0; i < 19; i++) await incr(other, 'ip', 60_000, 100);
     const served = [];
     for (let i = 0; i < 100; i++) {
       const current = (await incr(first, 'ip', 60_000, 100)).result!.current;
@@ -114,5 +115,33 @@ describe('postgresRateLimitStore', () => {
     for (let i = 0; i < 10; i++)
       if ((await incr(other, 'ip', 60_000, 100)).result!.current <= 100) more++;
     expect(more).toBe(1);
+  });
+
+  it('makes one claim at a time per key: requests at once spend it, none is wasted', async () => {
+    const { counter, claims, rows } = memoryCounter();
+    const { store } = storeOn(counter);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => incr(store, 'ip', 60_000, 300)),
+    );
+    expect(answers.map((a) => a.result!.current).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
+    expect(claims).toEqual([15, 15]);
+    expect(rows.get('api:ip')!.count).toBe(30);
+  });
+
+  it('fails the requests waiting on a claim with it, at once', async () => {
+    let calls = 0;
+    const { store } = storeOn({
+      hit: async () => {
+        calls++;
+        throw new Error('connection refused');
+      },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => incr(store, 'ip', 60_000, 300)),
+    );
+    expect(answers.every((a) => a.error?.message === 'connection refused')).toBe(true);
+    expect(calls).toBe(1);
   });
 });

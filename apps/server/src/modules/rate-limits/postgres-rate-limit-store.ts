@@ -85,6 +85,8 @@ export function postgresRateLimitStore(
     });
 
   const leases = new Map<string, Lease>();
+  /** The claim out for a key, resolving to its error or null. */
+  const claims = new Map<string, Promise<Error | null>>();
   const keep = (key: string, lease: Lease) => {
     leases.delete(key);
     if (leases.size >= MAX_LEASES) {
@@ -103,30 +105,47 @@ export function postgresRateLimitStore(
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-      const at = now();
       const full = this.prefix + key;
-      const lease = leases.get(full);
-      if (lease && lease.spent < lease.granted && lease.resetAtMs > at) {
-        lease.spent += 1;
-        callback(null, { current: lease.base + lease.spent, ttl: lease.resetAtMs - at });
-        return;
-      }
-      const share = Math.min(LEASE_MAX, Math.max(1, Math.floor(max / LEASE_SHARE)));
-      hitWithin(full, timeWindow, at, share).then(
-        (hit) => {
-          const base = hit.count - share;
-          // The claimed hits that fit under the limit; the first is this request's.
-          const granted = Math.min(share, Math.max(0, max - base));
-          if (granted > 1) keep(full, { base, granted, spent: 1, resetAtMs: hit.resetAtMs });
-          else leases.delete(full);
-          const current = granted > 0 ? base + 1 : hit.count;
-          callback(null, { current, ttl: Math.max(0, hit.resetAtMs - at) });
-        },
-        (err: unknown) => {
-          warn(err);
-          callback(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
+      const attempt = (): void => {
+        const at = now();
+        const lease = leases.get(full);
+        if (lease && lease.spent < lease.granted && lease.resetAtMs > at) {
+          lease.spent += 1;
+          callback(null, { current: lease.base + lease.spent, ttl: lease.resetAtMs - at });
+          return;
+        }
+        // One claim per key at a time: requests that come while one is out wait for it and
+        // spend from it (two claims at once would leave one batch unspent, counted in full).
+        const inflight = claims.get(full);
+        if (inflight) {
+          void inflight.then((failed) => (failed ? callback(failed) : attempt()));
+          return;
+        }
+        const share = Math.min(LEASE_MAX, Math.max(1, Math.floor(max / LEASE_SHARE)));
+        const claim = hitWithin(full, timeWindow, at, share).then(
+          (hit) => {
+            const base = hit.count - share;
+            // The claimed hits that fit under the limit; the first is this request's.
+            const granted = Math.min(share, Math.max(0, max - base));
+            if (granted > 1) keep(full, { base, granted, spent: 1, resetAtMs: hit.resetAtMs });
+            else leases.delete(full);
+            const current = granted > 0 ? base + 1 : hit.count;
+            callback(null, { current, ttl: Math.max(0, hit.resetAtMs - at) });
+            return null;
+          },
+          (err: unknown) => {
+            warn(err);
+            const failed = err instanceof Error ? err : new Error(String(err));
+            callback(failed);
+            // Those waiting fail with it at once rather than each waiting out a time-out.
+            return failed;
+          },
+        );
+        claims.set(full, claim);
+        // Registered first, so it runs before the waiters look again.
+        void claim.then(() => claims.delete(full));
+      };
+      attempt();
     }
 
     // The plugin passes the merged route settings with the route under `routeInfo` (its types
