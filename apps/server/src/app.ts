@@ -37,6 +37,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import storagePlugin from './modules/storage/storage.plugin.ts';
+import { s3SettingsOf } from './modules/storage/storage.env.ts';
 import aiPlugin from './modules/ai/ai.plugin.ts';
 import { dataRoutes } from './modules/data-services/data.routes.ts';
 import workspacesPlugin from './modules/workspaces/workspaces.plugin.ts';
@@ -180,7 +181,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('publicUrls', publicUrls);
   await app.register(planPlugin);
   // One storage service, one URL fetcher, one AI provider set: decorated once for every module.
-  await app.register(storagePlugin, { dataDir: config.DATA_DIR, secret, now: options.clock });
+  await app.register(storagePlugin, {
+    dataDir: config.DATA_DIR,
+    s3: s3SettingsOf(config),
+    secret,
+    now: options.clock,
+  });
   await app.register(urlFetcherPlugin, {
     config,
     lookup: options.urlLookup,

@@ -33,13 +33,13 @@ describe('parseEnv', () => {
     ]);
   });
 
-  it('reads STORAGE (local, or unset) and the shutdown drain deadline in seconds', () => {
+  it('reads STORAGE (local, s3 or unset) and the shutdown drain deadline in seconds', () => {
     expect(parseEnv({}).STORAGE).toBeUndefined();
     expect(parseEnv({ STORAGE: 'local' }).STORAGE).toBe('local');
     expect(parseEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(30);
     expect(parseEnv({ SHUTDOWN_DRAIN_SECONDS: '0.5' }).SHUTDOWN_DRAIN_SECONDS).toBe(0.5);
     for (const [name, value] of [
-      ['STORAGE', 's3'],
+      ['STORAGE', 'disk'],
       ['SHUTDOWN_DRAIN_SECONDS', '0'],
       ['SHUTDOWN_DRAIN_SECONDS', '-1'],
       ['SHUTDOWN_DRAIN_SECONDS', 'soon'],

@@ -11,14 +11,11 @@ import {
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import { ACCOUNT_ENV } from './modules/auth/account.env.ts';
 import { LIMITS_ENV } from './lib/limits.env.ts';
-import { blankIsUnset, optionalString, positiveInt } from './lib/env-fields.ts';
+import { blankIsUnset, booleanFlag, optionalString, positiveInt } from './lib/env-fields.ts';
 import { AI_CAPABILITIES_ENV } from './modules/ai/ai-capabilities.env.ts';
 import { DATA_ENV } from './modules/data-services/data.env.ts';
 import { INTEGRATIONS_ENV } from './modules/integrations/integrations.env.ts';
-
-const booleanFlag = z
-  .preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0']).optional())
-  .transform((v) => v === 'true' || v === '1');
+import { checkStorageEnv, STORAGE_ENV } from './modules/storage/storage.env.ts';
 
 /**
  * TRUST_PROXY follows Fastify's `trustProxy`: `true`/`false`, a hop count,
@@ -36,7 +33,7 @@ const trustProxy = z
       .filter(Boolean);
   });
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: optionalString.default('127.0.0.1'),
@@ -48,9 +45,8 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  // Where uploads are kept: `local` is DATA_DIR/uploads. With DATABASE_URL it must be set, so
-  // that several instances never each keep their own (modules/storage/storage-start-rule.ts).
-  STORAGE: z.preprocess(blankIsUnset, z.enum(['local']).optional()),
+  // STORAGE (local or s3) and the bucket's S3_* settings (docs/operations.md § PostgreSQL).
+  ...STORAGE_ENV,
   APP_PROJECT_ID: z.preprocess(
     blankIsUnset,
     z
@@ -135,6 +131,9 @@ const EnvSchema = z.object({
   // Webhook delivery tries and waits (docs/operations.md § Webhooks).
   ...INTEGRATIONS_ENV,
 });
+
+// Settings that depend on others: STORAGE=s3 needs its bucket and keys.
+const EnvSchema = EnvFields.superRefine(checkStorageEnv);
 
 /** Validated server configuration; paths are absolute, defaults that depend on others resolved. */
 export type Config = Omit<z.output<typeof EnvSchema>, 'RATE_LIMIT_STORE'> & {

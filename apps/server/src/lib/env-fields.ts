@@ -26,3 +26,8 @@ export const positiveNumber = (fallback: number) =>
 
 export const positiveInt = (fallback: number) =>
   z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(fallback));
+
+/** `true`/`1` or `false`/`0`; unset is false. */
+export const booleanFlag = z
+  .preprocess(blankIsUnset, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((v) => v === 'true' || v === '1');

@@ -1,8 +1,8 @@
 /**
  * Where stored files live. The service streams an upload into a local staging
  * file, then asks the backend to move it into place, so a backend only needs
- * these few operations. Local disk today; an S3-compatible store can follow
- * (docs/decisions/005-storage-backend.md).
+ * these few operations: the local disk (local-disk-backend.ts) or an S3-compatible bucket
+ * (s3-backend.ts), chosen by STORAGE (docs/decisions/005-storage-backend.md).
  */
 import type { Readable } from 'node:stream';
 
@@ -46,4 +46,6 @@ export interface StorageBackend {
   remove(key: string): Promise<boolean>;
   /** Deletes every object under the folder `prefix` (ends in `/`); nothing there is no error. */
   removeFolder(prefix: string): Promise<void>;
+  /** Lets go of connections when the app closes (S3); nothing to do for the local disk. */
+  close?(): void;
 }

@@ -16,15 +16,19 @@ describe('storageStartRefusal (several instances on one PostgreSQL)', () => {
     expect(refusal).toContain(path.join(dataDir, 'uploads'));
     expect(refusal).toContain('other instances would not see them');
     expect(refusal).toContain('Set STORAGE=local');
+    expect(refusal).toContain('STORAGE=s3');
   });
 
-  it('lets DATABASE_URL start once STORAGE is chosen', () => {
-    expect(
-      storageStartRefusal({
-        DATA_DIR: dataDir,
-        DATABASE_URL: 'postgres://db/cw',
-        STORAGE: 'local',
-      }),
-    ).toBeNull();
-  });
+  it.each(['local', 's3'] as const)(
+    'lets DATABASE_URL start once STORAGE=%s is chosen',
+    (storage) => {
+      expect(
+        storageStartRefusal({
+          DATA_DIR: dataDir,
+          DATABASE_URL: 'postgres://db/cw',
+          STORAGE: storage,
+        }),
+      ).toBeNull();
+    },
+  );
 });

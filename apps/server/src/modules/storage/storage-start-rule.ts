@@ -2,7 +2,8 @@
  * The start rule of several instances on one PostgreSQL (docs/operations.md § PostgreSQL):
  * with DATABASE_URL this server may be one of N behind a load balancer, and an upload kept on
  * this machine's disk would be missing on the others. So STORAGE must be chosen, not defaulted:
- * `local` says DATA_DIR is on a disk every instance mounts, or that there is one instance.
+ * `local` says DATA_DIR is on a disk every instance mounts, or that there is one instance; `s3` puts
+ * uploads in a bucket every instance reaches.
  */
 import type { Config } from '../../env.ts';
 import { uploadsDirOf } from './local-disk-backend.ts';
@@ -17,6 +18,6 @@ export function storageStartRefusal(
     `DATABASE_URL is set, so this server may be one of several instances, and uploads would be ` +
     `kept in ${uploadsDirOf(config.DATA_DIR)} on this machine, where other instances would not ` +
     `see them. Set STORAGE=local if DATA_DIR is on a disk every instance mounts, or if this is ` +
-    `the only instance.`
+    `the only instance; or STORAGE=s3 to keep them in an S3-compatible bucket.`
   );
 }

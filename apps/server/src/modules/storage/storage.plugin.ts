@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { BACKEND_UPLOAD_MAX_BYTES, PLAN_LIMITS } from '@codewright/contract';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { LocalDiskBackend } from './local-disk-backend.ts';
+import { S3Backend } from './s3-backend.ts';
 import type { StorageBackend } from './storage-backend.ts';
+import type { S3Settings } from './storage.env.ts';
 import { storageRepository } from './storage.repository.ts';
 import { createStorageService, type StorageService } from './storage.service.ts';
 import { createUrlSigner } from './url-signing.ts';
@@ -32,14 +34,21 @@ export interface StoragePluginOptions {
   secret: string;
   /** Milliseconds since 1970 (tests inject a clock to expire signed URLs); default Date.now. */
   now?: () => number;
-  /** Another backend (an S3-compatible store later); local disk under dataDir by default. */
+  /** STORAGE=s3: the bucket (storage.env.ts `s3SettingsOf`); local disk under dataDir without. */
+  s3?: S3Settings | null;
+  /** Another backend (tests); otherwise chosen by `s3`. */
   backend?: StorageBackend;
   maxBytes?: number;
 }
 
 /** Decorates `app.storage` once for every module (routes of other modules run in sibling scopes). */
 async function storagePlugin(app: FastifyInstance, options: StoragePluginOptions) {
-  const backend = options.backend ?? (await LocalDiskBackend.open(options.dataDir));
+  const backend: StorageBackend =
+    options.backend ??
+    (options.s3
+      ? await S3Backend.open(options.s3, options.dataDir)
+      : await LocalDiskBackend.open(options.dataDir));
+  app.addHook('onClose', async () => backend.close?.());
   const now = options.now ?? Date.now;
   const privacy = new TtlCache<string, boolean>(FOLDER_PRIVACY_CACHE_MS);
   // A plan change can turn the user's folder and every workspace they own private or public;
