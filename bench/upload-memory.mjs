@@ -5,10 +5,14 @@
 // TypeScript source through tsx; never rebuilds) on a temp DATA_DIR, signs a
 // user up and in, streams a 50 MB multipart upload generated on the fly, and
 // samples the server's VmRSS (/proc/<pid>/status) every 20 ms before and during.
-// Usage: [UPLOAD_PORT=3450] node bench/upload-memory.mjs [MB=50]
+// UPLOAD_STORAGE=s3 stores on an S3-compatible server instead: s3rver (from npm, as the API
+// tests use), run in this bench's process, so its memory is not the server's.
+// Usage: [UPLOAD_PORT=3450] [UPLOAD_STORAGE=local|s3] node bench/upload-memory.mjs [MB=50]
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import {
   machine,
   median,
@@ -27,12 +31,43 @@ const BUDGET_MB = 20;
 const SAMPLE_MS = 20;
 const CHUNK = 64 * 1024;
 
+const STORAGE = process.env.UPLOAD_STORAGE ?? 'local';
+const s3 = STORAGE === 's3' ? await startS3rver() : null;
+
+/** s3rver on a free port with one bucket, and the settings that point the server at it. */
+async function startS3rver() {
+  const { default: S3rver } = await import('s3rver');
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-s3rver-'));
+  const s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'bench' }],
+  });
+  const { port } = await s3rver.run();
+  return {
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'bench',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await s3rver.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 const useDist =
   fs.existsSync(SERVER_JS) && fs.readFileSync(SERVER_JS, 'utf8').includes('/storage/:project');
 const { server, work } = startTempServer(
   'cw-bench-upload-',
   PORT,
-  { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...s3?.env },
   { fromSource: !useDist },
 );
 
@@ -125,6 +160,7 @@ try {
   const growthMb = (peak - baseline) / MB;
   const json = {
     bench: 'upload-memory',
+    storage: STORAGE,
     server: useDist ? 'dist' : 'source (tsx)',
     file_mb: FILE_BYTES / MB,
     upload_ms: Math.round(ms),
@@ -141,7 +177,7 @@ try {
     'upload-memory',
     [
       {
-        upload: `${json.file_mb} MB`,
+        upload: `${json.file_mb} MB to ${STORAGE}`,
         ms: json.upload_ms,
         'RSS before (MB)': json.rss_baseline_mb,
         'RSS peak (MB)': json.rss_peak_mb,
@@ -153,5 +189,6 @@ try {
   );
 } finally {
   await stop(server);
+  await s3?.close();
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -2,15 +2,19 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { noteStreamedBytes } from '../../lib/young-garbage.ts';
 import { LocalDiskBackend } from './local-disk-backend.ts';
 import {
@@ -27,9 +31,9 @@ const S3_CONNECT_TIMEOUT_MS = 5_000;
 const S3_IDLE_TIMEOUT_MS = 60_000;
 
 /**
- * Parts of a multipart upload. S3's smallest part; lib-storage holds `queueSize` of them in
- * memory at once, so one part at a time keeps a 50 MB upload within the memory budget
- * (docs/decisions/053). Smaller files go in one streamed PutObject.
+ * Parts of a multipart upload: S3's smallest. Each part is streamed from its range of the
+ * staging file, never gathered in memory (a library that buffers each part grew the server by
+ * 25 MB for a 50 MB upload; docs/decisions/053). Smaller files go in one streamed PutObject.
  */
 const PART_BYTES = 5 * 1024 * 1024;
 
@@ -51,7 +55,7 @@ function isTakenMeanwhile(err: unknown): boolean {
 }
 
 /** Passes chunks on unchanged, counting them as streamed bytes (lib/young-garbage.ts). */
-function countedStream(stagingPath: string): Readable {
+function countedStream(stagingPath: string, range?: { start: number; end: number }): Readable {
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       noteStreamedBytes(chunk.length);
@@ -59,7 +63,7 @@ function countedStream(stagingPath: string): Readable {
     },
   });
   // pipeline, not pipe: when the upload fails and drops the stream, the file is closed too.
-  pipeline(createReadStream(stagingPath), counter, () => {});
+  pipeline(createReadStream(stagingPath, range), counter, () => {});
   return counter;
 }
 
@@ -120,27 +124,68 @@ export class S3Backend implements StorageBackend {
     try {
       await this.refuseConflicts(key, options.overwrite);
       const { size } = await fs.stat(stagingPath);
-      const upload = new Upload({
-        client: this.client,
-        params: {
-          Bucket: this.bucket,
-          Key: key,
-          Body: countedStream(stagingPath),
-          ContentLength: size,
-          // A create-if-absent on servers that honour it (AWS S3, MinIO): two racing uploads
-          // cannot both win. Sent on the PutObject or on CompleteMultipartUpload.
-          ...(options.overwrite ? {} : { IfNoneMatch: '*' }),
-        },
-        partSize: PART_BYTES,
-        queueSize: 1,
-        leavePartsOnError: false,
-      });
-      await upload.done();
+      // A create-if-absent on servers that honour it (AWS S3, MinIO): two racing uploads
+      // cannot both win. Sent on the PutObject or on CompleteMultipartUpload.
+      const condition = options.overwrite ? {} : { IfNoneMatch: '*' };
+      if (size <= PART_BYTES) {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: countedStream(stagingPath),
+            ContentLength: size,
+            ...condition,
+          }),
+        );
+      } else {
+        await this.putInParts(key, stagingPath, size, condition);
+      }
     } catch (err) {
       if (!options.overwrite && isTakenMeanwhile(err)) throw new ObjectExistsError(key);
       throw err;
     } finally {
       await this.discardStagingFile(stagingPath);
+    }
+  }
+
+  /** A multipart upload, one part at a time, each streamed from its range of the file. */
+  private async putInParts(
+    key: string,
+    stagingPath: string,
+    size: number,
+    condition: { IfNoneMatch?: string },
+  ): Promise<void> {
+    const target = { Bucket: this.bucket, Key: key };
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand(target));
+    try {
+      const parts: { ETag?: string; PartNumber: number }[] = [];
+      for (let start = 0, number = 1; start < size; start += PART_BYTES, number++) {
+        const end = Math.min(size, start + PART_BYTES) - 1;
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({
+            ...target,
+            UploadId,
+            PartNumber: number,
+            Body: countedStream(stagingPath, { start, end }),
+            ContentLength: end - start + 1,
+          }),
+        );
+        parts.push({ ETag, PartNumber: number });
+      }
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          ...target,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+          ...condition,
+        }),
+      );
+    } catch (err) {
+      // No parts left in the bucket (they would be billed and never listed).
+      await this.client
+        .send(new AbortMultipartUploadCommand({ ...target, UploadId }))
+        .catch(() => undefined);
+      throw err;
     }
   }
 
