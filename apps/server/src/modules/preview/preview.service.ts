@@ -210,7 +210,13 @@ export function createPreviewBuildService(options: { timeoutMs: number }): Previ
       // (`<T>(x: T) => x`) only parses as TS.
       const loaders: Loader[] = language === 'typescript' ? ['tsx', 'ts'] : ['jsx'];
       const others = files ? new Map(files.map((f) => [f.path, f.content])) : null;
-      return buildModule({ code, path, files: others }, loaders, signal);
+      const started = performance.now();
+      const result = await buildModule({ code, path, files: others }, loaders, signal);
+      // Past its time, whether or not the timer has fired yet (a warm esbuild can answer within
+      // the same turn of the event loop): the limit holds however fast the machine is.
+      if (performance.now() - started > options.timeoutMs)
+        throw new AppError('PREVIEW_BUILD_TIMEOUT', 422);
+      return result;
     },
   };
 }
