@@ -10,8 +10,8 @@ import { BACKEND_UPLOAD_MAX_BYTES, type UploadResult } from '@codewright/contrac
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
+import { bytes, PNG, PUBLIC_URL, type StorageUser } from './storage-test-helpers.ts';
 
-const PUBLIC_URL = 'https://code.example.test';
 let s3: TestS3Server;
 let t: TestApp;
 let base: string;
@@ -26,16 +26,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-
-interface User {
-  id: string;
-  token: string;
-}
+type User = StorageUser;
 const api = (route: string) => `${base}/api/storage/codewright${route}`;
 const auth = (user: User) => ({ authorization: `Bearer ${user.token}` });
 function upload(user: User, p: string, file: Blob, options?: unknown) {
@@ -57,7 +48,6 @@ const local = (publicUrl: string) => {
   const url = new URL(publicUrl);
   return `${base}${url.pathname}${url.search}`;
 };
-const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** Staging files left in DATA_DIR (an upload's bytes stay local until they are put). */

@@ -14,26 +14,17 @@ import {
 import { newSession } from '../../test/auth-helpers.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bytes, PNG, PUBLIC_URL, type StorageUser } from './storage-test-helpers.ts';
 
 // Real multipart bodies over a real socket: the app listens and Node's fetch is the client.
 // Public URLs are built on PUBLIC_URL; `local()` fetches one from the listening test server.
-const PUBLIC_URL = 'https://code.example.test';
 const BACKENDS = ['local', 's3'] as const;
 let t: TestApp;
 let base: string;
 /** The bucket's server while the `s3` scenarios run. */
 let s3: TestS3Server | undefined;
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-
-interface User {
-  id: string;
-  token: string;
-}
+type User = StorageUser;
 async function newUser(): Promise<User> {
   const { session } = await newSession(t.app);
   return { id: session.user.id, token: session.access_token };
@@ -75,7 +66,6 @@ const remove = (user: User, paths: unknown) =>
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string } }).error;
 const local = (publicUrl: string) => `${base}${new URL(publicUrl).pathname}`;
-const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 /** Every file under DATA_DIR/uploads, staging files included. */
 async function filesOnDisk(): Promise<string[]> {
