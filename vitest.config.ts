@@ -37,7 +37,7 @@ const API = {
  * THE rule of the second database: the API tests whose SQL could behave differently
  * on another PostgreSQL version — the db REST layer and admin SQL, versions, workspaces and
  * their migration, plans and quotas, accounts (export, deletion, handover), analytics, the
- * shared rate-limit counters, and the takeover of an address — run on Debian's PostgreSQL too.
+ * shared rate-limit counters, backups' COPY and restore, and the takeover of an address — run on Debian's PostgreSQL too.
  * The rest (AI, data services, storage, auth flows, HTTP behaviour, tests that start their own
  * clusters or servers) run once, on the embedded PostgreSQL: their SQL is the same statements
  * through the same driver.
@@ -55,6 +55,7 @@ const SQL_DEPENDENT_API_TESTS = [
   'apps/server/src/modules/coedit/**/*.api.test.ts',
   'apps/server/src/modules/integrations/**/*.api.test.ts',
   'apps/server/src/modules/rate-limits/**/*.api.test.ts',
+  'apps/server/src/modules/backup/**/*.api.test.ts',
 ];
 
 const UNIT = [

@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- grant <email> | revoke <email> | list` (scripts/admin.mjs runs
- * this file): the operator's way to make an admin, stored in `users.role`. It reads
+ * this file): the operator's way to make an admin, stored in `users.role`; `backup` and
+ * `restore` go to modules/backup. It reads
  * the same configuration as the server (env.ts, .env) and opens the database the
  * same way (db/client.ts openDatabase). The embedded database belongs to the running
  * server: this command takes DATA_DIR's lock like the server (db/data-dir-lock.ts), so
@@ -67,7 +68,13 @@ async function openForCommand(): Promise<{ handle: DatabaseHandle; adminEmails: 
 async function main(): Promise<number> {
   let handle: DatabaseHandle | undefined;
   try {
-    const command = parseAdminCommand(process.argv.slice(2));
+    const argv = process.argv.slice(2);
+    if (argv[0] === 'backup' || argv[0] === 'restore') {
+      const { runBackupCommand } = await import('./modules/backup/backup-command.ts');
+      await runBackupCommand(argv, loadEnv(), (line) => console.log(line));
+      return 0;
+    }
+    const command = parseAdminCommand(argv);
     if (command.action === 'help') {
       console.log(ADMIN_USAGE);
       return 0;

@@ -46,6 +46,7 @@ import {
 import {
   checkPostmasterPid,
   socketDir,
+  socketDirOf,
   SOCKET_PORT,
   stopChild,
   waitUntilReady,
@@ -64,7 +65,7 @@ export { embeddedBinaries } from './embedded/binaries.ts';
 export { APP_ROLE, CLUSTER_MARKER, clusterVersion, EMBEDDED_DATABASE } from './embedded/cluster.ts';
 export { EmbeddedPostgresError, exists as pathExists, type Logger } from './embedded/common.ts';
 export { LOCATION_FILE, readLocation } from './embedded/location.ts';
-export { isAlive } from './embedded/supervisor.ts';
+export { isAlive, SOCKET_PORT, socketDirOf } from './embedded/supervisor.ts';
 
 export interface EmbeddedPostgresOptions {
   /**
@@ -106,6 +107,15 @@ export interface EmbeddedPostgres {
   majorVersion: string;
   /** Asks for a fast shutdown (a checkpoint, then exit) and waits for it. */
   stop(): Promise<void>;
+}
+
+/**
+ * The app database of the cluster in `clusterDir` while another process runs it (a running
+ * server, reached by `npm run admin -- backup`): over the cluster's unix socket.
+ */
+export function embeddedAppUrl(clusterDir: string): string {
+  const query = `?host=${encodeURIComponent(socketDirOf(path.resolve(clusterDir)))}&port=${SOCKET_PORT}`;
+  return `postgresql://${APP_ROLE}@localhost/${EMBEDDED_DATABASE}${query}`;
 }
 
 /** Starts (creating it first when needed) the embedded PostgreSQL in `dataDir`. */

@@ -23,17 +23,25 @@ export const SOCKET_PORT = 5432;
 /** A unix socket path longer than this does not fit in sockaddr_un on every platform. */
 const MAX_SOCKET_PATH = 100;
 
-/** A directory for the unix socket: DATA_DIR/run when the path is short enough, else one under the temp dir. */
-export async function socketDir(dataDir: string, runAs: RunAs): Promise<string> {
+/**
+ * Where the cluster in `dataDir` keeps its unix socket: beside it in `run/` when the path is short
+ * enough, else a folder under the temp dir named after it (also how `npm run admin -- backup`
+ * reaches a running server's database).
+ */
+export function socketDirOf(dataDir: string): string {
   const beside = path.join(path.dirname(dataDir), 'run');
   const socketName = `.s.PGSQL.${SOCKET_PORT}`;
-  const dir =
-    path.join(beside, socketName).length <= MAX_SOCKET_PATH
-      ? beside
-      : path.join(
-          os.tmpdir(),
-          `codewright-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
-        );
+  return path.join(beside, socketName).length <= MAX_SOCKET_PATH
+    ? beside
+    : path.join(
+        os.tmpdir(),
+        `codewright-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`,
+      );
+}
+
+/** Makes the unix socket's directory (socketDirOf), open only to the user postgres runs as. */
+export async function socketDir(dataDir: string, runAs: RunAs): Promise<string> {
+  const dir = socketDirOf(dataDir);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   await fs.chmod(dir, 0o700);
   if (runAs.kind === 'user') await fs.chown(dir, runAs.uid, runAs.gid);

@@ -11,6 +11,8 @@ export const ADMIN_USAGE = [
   '  grant <email>    make this account an admin (stored in the database)',
   '  revoke <email>   take a granted admin role back',
   '  list             show every admin, and the state of each ADMIN_EMAILS address',
+  '  backup <dir>     write a backup of the database, the stored files and the secret to <dir>',
+  '  restore <dir>    restore a backup into an empty DATA_DIR or database',
 ].join('\n');
 
 /** A refusal the operator can act on; `exitCode` 2 is a usage error, 1 anything else. */

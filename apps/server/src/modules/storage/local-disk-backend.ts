@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, fsyncFile } from '../../lib/durable-fs.ts';
@@ -17,6 +18,18 @@ const DIR_MODE = 0o700;
 
 /** Staging files older than this are left over from a crash and removed at start. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
+
+/** A point-in-time view's folder in DATA_DIR: `.backup-view-{pid}-{random}` (removed when released). */
+const VIEW_PREFIX = '.backup-view-';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** The folder holding DATA_DIR `root`'s uploads: every key starts with `uploads/`. */
 export function uploadsDirOf(root: string): string {
@@ -142,6 +155,65 @@ export class LocalDiskBackend implements StorageBackend {
 
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    const top = this.fileOf(prefix);
+    const staging = this.stagingDir;
+    async function* walk(dir: string): AsyncGenerator<string> {
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isErrno(err, 'ENOENT', 'ENOTDIR')) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory() && full !== staging) yield* walk(full);
+        else if (entry.isFile()) yield full;
+      }
+    }
+    for await (const file of walk(top)) {
+      // Removed since it was listed: not there any more.
+      const info = await fs.stat(file).catch(() => null);
+      if (!info) continue;
+      yield { key: path.relative(this.root, file).split(path.sep).join('/'), size: info.size };
+    }
+  }
+
+  /**
+   * Hard links of every stored file in a folder of DATA_DIR: a file is never changed in place
+   * (put renames or links a new one over it), so the links keep each file as it was, whatever
+   * is uploaded or removed afterwards. Views left by a process that died are removed first.
+   */
+  async pointInTime(): Promise<{ view: StorageBackend; release(): Promise<void> }> {
+    for (const name of await fs.readdir(this.root)) {
+      const pid = Number(name.slice(VIEW_PREFIX.length).split('-')[0]);
+      if (name.startsWith(VIEW_PREFIX) && !isAlive(pid)) {
+        await fs.rm(path.join(this.root, name), { recursive: true, force: true });
+      }
+    }
+    const viewRoot = path.join(
+      this.root,
+      `${VIEW_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`,
+    );
+    const release = () => fs.rm(viewRoot, { recursive: true, force: true });
+    try {
+      await fs.mkdir(viewRoot, { mode: DIR_MODE });
+      for await (const { key } of this.list('uploads/')) {
+        const link = path.join(viewRoot, key);
+        await fs.mkdir(path.dirname(link), { recursive: true, mode: DIR_MODE });
+        await fs.link(this.fileOf(key), link).catch((err: unknown) => {
+          // Removed between listing and linking: it is not part of this moment.
+          if (!isErrno(err, 'ENOENT')) throw err;
+        });
+      }
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    return { view: new LocalDiskBackend(viewRoot), release };
   }
 
   async removeFolder(prefix: string): Promise<void> {

@@ -239,6 +239,17 @@ export class S3Backend implements StorageBackend {
     return true;
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async removeFolder(prefix: string): Promise<void> {
     let token: string | undefined;
     do {

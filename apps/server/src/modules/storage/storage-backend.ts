@@ -46,6 +46,17 @@ export interface StorageBackend {
   remove(key: string): Promise<boolean>;
   /** Deletes every object under the folder `prefix` (ends in `/`); nothing there is no error. */
   removeFolder(prefix: string): Promise<void>;
+  /**
+   * Every object under the folder `prefix` (ends in `/`), key and size, in no set order
+   * (backups and `storage copy` walk the store with it; staging files are never listed).
+   */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  /**
+   * A read-only view of the store as it is now, which later writes and removals do not change
+   * (a backup copies from it), and how to let it go. Absent where the store cannot give one
+   * (S3: a backup there copies objects as they are while it runs).
+   */
+  pointInTime?(): Promise<{ view: StorageBackend; release(): Promise<void> }>;
   /** Lets go of connections when the app closes (S3); nothing to do for the local disk. */
   close?(): void;
 }
