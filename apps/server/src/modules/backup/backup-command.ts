@@ -142,8 +142,9 @@ async function restore(
       await lockDataDir(config.DATA_DIR, 'admin');
     } catch (err) {
       if (err instanceof DataDirInUseError) {
+        const who = err.holder === 'admin' ? 'npm run admin' : 'a Codewright server';
         throw new AdminCommandError(
-          `${err.message.split('.')[0]}. Restore only into a DATA_DIR no server uses: stop it, or choose a new DATA_DIR.`,
+          `${err.dataDir} is in use by ${who} (pid ${err.pid ?? 'unknown'}). Restore only into a DATA_DIR no server uses: stop it, or choose a new DATA_DIR.`,
         );
       }
       throw err;

@@ -171,6 +171,11 @@ describe('backup and restore', () => {
       code: '//\n',
     });
     expect(next.status).toBe(201);
+    const ontoRunning = await admin(restoredDir, 'restore', backupDir);
+    expect(ontoRunning.code).toBe(1);
+    expect(ontoRunning.output).toContain(
+      `${restoredDir} is in use by a Codewright server (pid ${server.child.pid}). Restore only into a DATA_DIR no server uses`,
+    );
     await stopChild(server.child);
 
     // Refusals: a backup into a folder that holds something, a restore into a DATA_DIR that
