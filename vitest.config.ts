@@ -55,7 +55,7 @@ const SQL_DEPENDENT_API_TESTS = [
   'apps/server/src/modules/coedit/**/*.api.test.ts',
   'apps/server/src/modules/integrations/**/*.api.test.ts',
   'apps/server/src/modules/rate-limits/**/*.api.test.ts',
-  'apps/server/src/modules/backup/**/*.api.test.ts',
+  'apps/server/src/modules/backup/backup.api.test.ts',
 ];
 
 const UNIT = [

@@ -1,120 +1,19 @@
 // Backup and restore on DATABASE_URL (both test databases): every table and file comes back as
 // it was; a target that holds anything, a different JWT_SECRET and a newer backup are refused;
 // a backup of an older schema is restored and then migrated on.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { MIGRATIONS_DIR } from '../../paths.ts';
+import { describe, expect, it } from 'vitest';
 import { newSession } from '../../test/auth-helpers.ts';
 import { useDatabaseBefore } from '../../test/migration-db.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { LocalDiskBackend } from '../storage/local-disk-backend.ts';
-import { writeBackup } from './backup.ts';
-import { quoteIdent, tablesOf } from './database-copy.ts';
+import { backupOf, connected, contents, target, tempDir } from './backup-test-helpers.ts';
 import { type Manifest, MANIFEST_FILE } from './manifest.ts';
-import { restoreBackup, type RestoreTarget } from './restore.ts';
+import { restoreBackup } from './restore.ts';
 
 const source = useTestApp();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const clean of cleanups.reverse()) await clean().catch(() => {});
-});
-
-async function tempDir(prefix: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** A new, empty database in the test cluster: its URL. */
-async function emptyDatabase(): Promise<string> {
-  const adminUrl = inject('testDatabaseUrl');
-  const name = `cw_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const again = new pg.Client({ connectionString: adminUrl });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function connected(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  // A database dropped at the end (with force) ends its connections first.
-  client.on('error', () => {});
-  await client.connect();
-  cleanups.push(() => client.end());
-  return client;
-}
-
-/** Every row of every table, as JSON text in a stable order. */
-async function contents(client: pg.ClientBase) {
-  const all: Record<string, string[]> = {};
-  for (const { name } of await tablesOf(client)) {
-    const { rows } = await client.query<{ r: string }>(
-      `select to_jsonb(t)::text as r from ${quoteIdent(name)} t order by 1`,
-    );
-    all[name] = rows.map((row) => row.r);
-  }
-  return all;
-}
-
-async function backupOf(databaseUrl: string, dataDir: string, jwtSecret: string) {
-  const dir = path.join(await tempDir('cw-backup-api-'), 'backup');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const backend = await LocalDiskBackend.open(dataDir);
-    const manifest = await writeBackup(dir, {
-      client,
-      databaseKind: 'postgres',
-      storage: { kind: 'local', backend },
-      secret: { source: 'env', value: jwtSecret },
-      appVersion: 'test',
-    });
-    return { dir, manifest };
-  } finally {
-    await client.end();
-  }
-}
-
-async function target(jwtSecret: string | undefined, databaseUrl?: string) {
-  const url = databaseUrl ?? (await emptyDatabase());
-  const dataDir = await tempDir('cw-restore-api-');
-  const backend = await LocalDiskBackend.open(dataDir);
-  const restoreTarget: RestoreTarget = {
-    open: async (migrationsDir) => {
-      const handle = await openDatabase({ databaseUrl: url, dataDir, migrationsDir });
-      const client = await handle.pool.connect();
-      return {
-        client,
-        close: async () => {
-          client.release();
-          await handle.close();
-        },
-      };
-    },
-    describe: 'DATABASE_URL',
-    storage: { kind: 'local', backend },
-    jwtSecret,
-    secretPath: path.join(dataDir, 'secret'),
-    migrationsDir: MIGRATIONS_DIR,
-  };
-  return { url, backend, restoreTarget };
-}
-
 describe('backup and restore on DATABASE_URL', () => {
   it('restores every table and file as it was', async () => {
     const { app, config } = source;
@@ -133,7 +32,7 @@ describe('backup and restore on DATABASE_URL', () => {
 
     const { dir, manifest } = await backupOf(
       config.DATABASE_URL!,
-      config.DATA_DIR,
+      { kind: 'local', backend: await LocalDiskBackend.open(config.DATA_DIR) },
       config.JWT_SECRET!,
     );
     expect(manifest.files.entries.map((e) => e.key)).toEqual([`uploads/${user.id}/notes/a.txt`]);
@@ -153,7 +52,7 @@ describe('backup and restore on DATABASE_URL', () => {
     await expect(restoreBackup(dir, into.restoreTarget)).rejects.toThrow(
       'already holds stored files',
     );
-    const rowsOnly = await target(config.JWT_SECRET, into.url);
+    const rowsOnly = await target(config.JWT_SECRET, { databaseUrl: into.url });
     await expect(restoreBackup(dir, rowsOnly.restoreTarget)).rejects.toThrow(
       /The database of DATABASE_URL is not empty \(project_files: 1, /,
     );
@@ -195,7 +94,7 @@ describe('a backup of an older schema', () => {
     const dataDir = await tempDir('cw-backup-old-');
     const { dir, manifest } = await backupOf(
       url,
-      dataDir,
+      { kind: 'local', backend: await LocalDiskBackend.open(dataDir) },
       'old-secret-of-at-least-32-characters!!!',
     );
     await old.close();

@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -52,6 +53,15 @@ function isNotFound(err: unknown): boolean {
 function isTakenMeanwhile(err: unknown): boolean {
   const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
   return status === 412 || status === 409;
+}
+
+/** Why HeadBucket failed, in words: a HEAD answer has no body to carry S3's own message. */
+function headBucketFailure(err: unknown): string {
+  const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  if (status === 404) return 'The bucket does not exist.';
+  if (status === 403) return 'Access denied: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.';
+  if (status === 301) return 'The bucket is in another region: check S3_REGION.';
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Passes chunks on unchanged, counting them as streamed bytes (lib/young-garbage.ts). */
@@ -102,8 +112,15 @@ export class S3Backend implements StorageBackend {
       },
     });
     const backend = new S3Backend(client, settings.bucket, await LocalDiskBackend.open(dataDir));
-    // A wrong bucket, key or endpoint stops the start, not the first upload.
-    await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, MaxKeys: 1 }));
+    // A wrong bucket, key or endpoint stops the start, not the first upload. HeadBucket asks
+    // for the same permission as listing, and needs no page of keys (s3rver, the tests' server,
+    // fails any listing cut short: its page tokens use DES, which Node's OpenSSL 3 lacks).
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    } catch (err) {
+      client.destroy();
+      throw new Error(headBucketFailure(err), { cause: err });
+    }
     return backend;
   }
 

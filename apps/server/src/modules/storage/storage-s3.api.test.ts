@@ -10,7 +10,9 @@ import { BACKEND_UPLOAD_MAX_BYTES, type UploadResult } from '@codewright/contrac
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newUser, proUser } from '../db/db-test-helpers.ts';
+import { S3Backend } from './s3-backend.ts';
 import { bytes, PNG, PUBLIC_URL, type StorageUser } from './storage-test-helpers.ts';
+import { s3SettingsOf } from './storage.env.ts';
 
 let s3: TestS3Server;
 let t: TestApp;
@@ -169,5 +171,15 @@ describe('storage on an S3-compatible bucket', () => {
     await t.app.storage.removeAllOf(me.id);
     await t.app.storage.removeAllOf(me.id);
     expect(await s3.keysUnder(`uploads/${me.id}/`)).toEqual([]);
+  });
+
+  it('refuses to open a bucket that does not exist, saying so; opens a bucket that holds objects', async () => {
+    const settings = s3SettingsOf(t.config)!;
+    await expect(
+      S3Backend.open({ ...settings, bucket: 'no-such-bucket' }, t.config.DATA_DIR),
+    ).rejects.toThrow('The bucket does not exist.');
+    // The bucket holds the objects of the tests above: opening again still works.
+    expect((await s3.keysUnder('uploads/')).length).toBeGreaterThan(1);
+    (await S3Backend.open(settings, t.config.DATA_DIR)).close();
   });
 });
