@@ -34,6 +34,7 @@ export * from './edit-prompts.ts';
 export * from './edit-answer.ts';
 export * from './preview.ts';
 export * from './preview.schemas.ts';
+export * from './quick-fixes/index.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
 export * from './integrations.ts';
