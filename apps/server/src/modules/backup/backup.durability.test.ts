@@ -47,7 +47,7 @@ async function admin(dataDir: string, ...args: string[]) {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-function upload(base: string, token: string, key: string, bytes: Uint8Array) {
+function upload(base: string, token: string, key: string, bytes: Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   form.append('path', key);
   form.append('file', new Blob([bytes]), path.basename(key));
