@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- grant <email> | revoke <email> | list` (scripts/admin.mjs runs
- * this file): the operator's way to make an admin, stored in `users.role`; `backup` and
- * `restore` go to modules/backup. It reads
+ * this file): the operator's way to make an admin, stored in `users.role`; `backup`,
+ * `restore` (modules/backup) and `storage copy` (modules/storage) go to their modules. It reads
  * the same configuration as the server (env.ts, .env) and opens the database the
  * same way (db/client.ts openDatabase). The embedded database belongs to the running
  * server: this command takes DATA_DIR's lock like the server (db/data-dir-lock.ts), so
@@ -72,6 +72,11 @@ async function main(): Promise<number> {
     if (argv[0] === 'backup' || argv[0] === 'restore') {
       const { runBackupCommand } = await import('./modules/backup/backup-command.ts');
       await runBackupCommand(argv, loadEnv(), (line) => console.log(line));
+      return 0;
+    }
+    if (argv[0] === 'storage') {
+      const { runStorageCommand } = await import('./modules/storage/storage-copy-command.ts');
+      await runStorageCommand(argv.slice(1), loadEnv(), (line) => console.log(line));
       return 0;
     }
     const command = parseAdminCommand(argv);

@@ -13,6 +13,8 @@ export const ADMIN_USAGE = [
   '  list             show every admin, and the state of each ADMIN_EMAILS address',
   '  backup <dir>     write a backup of the database, the stored files and the secret to <dir>',
   '  restore <dir>    restore a backup into an empty DATA_DIR or database',
+  '  storage copy --to s3',
+  '                   copy the local uploads to the S3 bucket of the S3_* settings and check them',
 ].join('\n');
 
 /** A refusal the operator can act on; `exitCode` 2 is a usage error, 1 anything else. */

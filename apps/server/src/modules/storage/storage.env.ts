@@ -50,18 +50,32 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** The S3 settings of a configuration, or null when uploads stay on the local disk. */
-export function s3SettingsOf(config: {
-  STORAGE?: 'local' | 's3';
+/** The S3_* fields of a parsed configuration (STORAGE aside). */
+interface S3Fields {
   S3_ENDPOINT?: string;
   S3_BUCKET?: string;
   S3_REGION: string;
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE: boolean;
-}): S3Settings | null {
+}
+
+/** The S3 settings of a configuration, or null when uploads stay on the local disk. */
+export function s3SettingsOf(config: { STORAGE?: 'local' | 's3' } & S3Fields): S3Settings | null {
   if (config.STORAGE !== 's3') return null;
-  // checkStorageEnv refused a configuration without these.
+  const settings = s3SettingsFrom(config);
+  // checkStorageEnv refused a configuration without these: only a Config made by hand lands here.
+  if ('missing' in settings) throw new Error(`STORAGE=s3 without ${settings.missing.join(', ')}`);
+  return settings;
+}
+
+/**
+ * The S3 settings of the S3_* fields whatever STORAGE says — `storage copy --to s3` fills the
+ * bucket while uploads are still local — or the names of the required ones that are missing.
+ */
+export function s3SettingsFrom(config: S3Fields): S3Settings | { missing: string[] } {
+  const missing = REQUIRED_WITH_S3.filter((name) => !config[name]);
+  if (missing.length > 0) return { missing };
   return {
     endpoint: config.S3_ENDPOINT,
     bucket: config.S3_BUCKET!,
