@@ -104,7 +104,7 @@ export function PreviewOverlay({ state, onRefresh, onShowConsole, fix }: Overlay
         <span className="line-clamp-3 whitespace-pre-wrap font-mono text-xs">{first.message}</span>
         {count > 1 ? <span className="text-red-200/80"> (+{count - 1} more)</span> : null}
       </p>
-      <div className="ml-auto flex shrink-0 flex-wrap justify-end gap-1">
+      <div className="flex w-full min-w-0 flex-wrap justify-end gap-1">
         {fix ? <FixButton fix={fix} className="h-7 px-2" /> : null}
         <Button variant="ghost" size="sm" className="h-7 px-2 text-red-100" onClick={onShowConsole}>
           Console

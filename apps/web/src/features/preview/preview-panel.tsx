@@ -1,6 +1,12 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ExternalLink, RotateCw, Square } from 'lucide-react';
-import { PREVIEW_DEBOUNCE_MS, type PreviewProblem } from '@codewright/contract';
+import {
+  extensionFor,
+  PREVIEW_DEBOUNCE_MS,
+  type PreviewProblem,
+  type QuickFix,
+  quickFixFor,
+} from '@codewright/contract';
 import { cn } from '../../components/ui/cn.ts';
 import { PreviewConsole } from './preview-console.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
@@ -38,6 +44,21 @@ export interface PreviewPanelProps {
   fixBusy?: boolean;
   /** That answer is a fix this panel asked for: the button says so. */
   fixing?: boolean;
+  /** A quick fix (no model) of a problem in `code` was chosen; none is offered without it. */
+  onQuickFix?: (fix: QuickFix) => void;
+}
+
+/** The first quick fix of the code for any of the problems (quickFixFor). */
+function firstQuickFix(
+  code: string,
+  path: string,
+  problems: readonly PreviewProblem[],
+): QuickFix | null {
+  for (const problem of problems) {
+    const fix = quickFixFor({ code, path, problem });
+    if (fix) return fix;
+  }
+  return null;
 }
 
 const VIEWS: Array<{ id: PreviewView; label: string }> = [
@@ -89,12 +110,19 @@ export function PreviewPanel(props: PreviewPanelProps) {
   const errors = state.console.counts.error;
   const canOpen = state.hasOutput && state.phase !== 'stopped';
   const problems = state.console.problems;
+  const { onQuickFix } = props;
+  const path = props.path ?? `main.${extensionFor(language)}`;
+  const quick = useMemo(() => {
+    const found = onQuickFix && problems.length > 0 ? firstQuickFix(code, path, problems) : null;
+    return found ? { title: found.title, run: () => onQuickFix?.(found) } : null;
+  }, [onQuickFix, problems, code, path]);
   const fix =
     props.onFix && problems.length > 0
       ? {
           run: () => props.onFix?.(problems),
           busy: props.fixBusy ?? false,
           fixing: props.fixing ?? false,
+          quick,
         }
       : null;
 

@@ -26,7 +26,7 @@ import {
   type PromptContextItem,
 } from '@codewright/contract';
 import { CodewrightError, type PlanInfo } from '@codewright/sdk';
-import type { LineRange } from '@codewright/contract';
+import type { LineRange, QuickFix } from '@codewright/contract';
 import { client } from '../../../sdk.ts';
 import { conversationOf, localMessageId, type ChatMessage } from '../chat.ts';
 import { runEditCall } from '../review/edit-call.ts';
@@ -39,6 +39,7 @@ import {
   type TreeSnapshot,
 } from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
+import { beginQuickFix } from './quick-fix.ts';
 import type { SharedWrite } from './shared-write.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
 
@@ -433,12 +434,28 @@ export function useGeneration(deps: GenerationDeps) {
 
   const stop = useCallback(() => stopper.current?.abort(), []);
 
+  /** A quick fix of a preview problem, reviewed like an edit, with no model call (quick-fix.ts). */
+  const quickFix = useCallback(
+    (fix: QuickFix) => {
+      const d = latest.current;
+      if (busy.current) return;
+      if (review.isOpen()) {
+        toast.info(REVIEW_MESSAGES.decideFirst);
+      } else {
+        beginQuickFix(fix, { code: d.read().code, setMessages: d.setMessages, review });
+      }
+      d.onEditStarted?.();
+    },
+    [review],
+  );
+
   return {
     generating,
     /** The code streaming into the editor, or null when none is. */
     liveCode,
     send,
     stop,
+    quickFix,
     /** The AI edit under review (hunk decisions), shared by every kind of edit. */
     review,
     upgradeMessage,

@@ -254,6 +254,7 @@ export function useGenerator(options: GeneratorOptions) {
     projectName,
     unsaved,
     send: generation.send,
+    quickFix: generation.quickFix,
     stop: generation.stop,
     /** The AI edit under review (review/, docs/decisions/022). */
     review: generation.review,

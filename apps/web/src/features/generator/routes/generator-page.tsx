@@ -518,6 +518,7 @@ function Generator({
               onProblems={preview.setProblems}
               onSelectLine={preview.selectLine}
               onFix={preview.fix}
+              onQuickFix={g.quickFix}
               fixBusy={g.generating}
               fixing={preview.fixing}
             />

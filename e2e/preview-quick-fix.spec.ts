@@ -1,0 +1,59 @@
+/**
+ * Quick fixes (issue 52): a problem of the preview that a fixer knows is fixed without a model
+ * (packages/contract/src/quick-fixes): the button names the fix, the change is reviewed like an
+ * edit, the preview runs the fixed code, and no edit is counted.
+ */
+import { expectNoSeriousViolations } from './axe.ts';
+import { acceptReview, signIn, usageOf } from './fixtures.ts';
+import { expect, test } from './fixtures/generator-preview-test.ts';
+import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
+
+test.describe('quick fixes in the generator at 1280 px', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a component missing its hook import previews after one click, with no model call and no edit counted', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    await gen.generate('missing-hook');
+    const alert = gen.panel.getByRole('alert');
+    await expect(alert).toContainText('useState is not defined');
+    const quick = alert.getByRole('button', { name: 'Quick fix: Import useState from react' });
+    await expect(quick).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Fix with AI' })).toBeVisible();
+    await page.screenshot({ path: 'e2e/output/screenshots/quick-fix-offered-1280.png' });
+    await expectNoSeriousViolations(page, 'the preview offering a quick fix at 1280 px');
+    // At 390 px the preview is a tab of its own, and the banner's buttons wrap under its text.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gen.showPreview();
+    await expect(quick).toBeVisible();
+    await page.screenshot({ path: 'e2e/output/screenshots/quick-fix-offered-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const modelCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/ai\//.test(r.url())) modelCalls.push(r.url());
+    });
+    await quick.press('Enter');
+    // The chat says what it is; the review shows the one added line.
+    const chat = page.getByRole('log', { name: 'Chat History' });
+    await expect(chat.getByRole('article', { name: 'You message' }).last()).toContainText(
+      'Quick fix: Import useState from react',
+    );
+    await expect(chat).toContainText('made without AI, so no edit is used');
+    const review = page.getByTestId('review-panel');
+    await expect(review).toContainText("import { useState } from 'react';");
+    await page.screenshot({ path: 'e2e/output/screenshots/quick-fix-review-1280.png' });
+    const fixed = `import { useState } from 'react';\n${PREVIEW_SAMPLES['missing-hook'].code}`;
+    await acceptReview(page, fixed);
+
+    await gen.showPreview();
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    await expect(gen.panel.getByRole('alert')).toHaveCount(0);
+    expect(modelCalls).toEqual([]);
+    const { token } = await signIn(page.request, gen.user);
+    expect(await usageOf(page.request, token)).toMatchObject({ generationsUsed: 1, editsUsed: 0 });
+  });
+});
