@@ -56,4 +56,27 @@ test.describe('quick fixes in the generator at 1280 px', () => {
     const { token } = await signIn(page.request, gen.user);
     expect(await usageOf(page.request, token)).toMatchObject({ generationsUsed: 1, editsUsed: 0 });
   });
+
+  test('a module exporting its component by name says why nothing renders, and a quick fix makes it the default', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    await gen.generate('named-export');
+    const alert = gen.panel.getByRole('alert');
+    await expect(alert).toContainText(
+      'Nothing rendered: The preview renders the default export, and this module has none (it exports Counter).',
+    );
+    await alert
+      .getByRole('button', { name: 'Quick fix: Export Counter as the default' })
+      .press('Enter');
+    await acceptReview(
+      page,
+      `${PREVIEW_SAMPLES['named-export'].code}\n\nexport default Counter;\n`,
+    );
+    await gen.showPreview();
+    await gen.waitReady();
+    await expect(gen.frame.getByText('Count: 0')).toBeVisible();
+    await expect(gen.panel.getByRole('alert')).toHaveCount(0);
+  });
 });

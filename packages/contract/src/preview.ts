@@ -77,7 +77,15 @@ export function packageNotAvailableMessage(name: string): string {
 
 /** Where a problem came from: the build, the running code, or the preview itself. */
 export type PreviewProblemKind =
-  'compile' | 'runtime' | 'rejection' | 'console' | 'module' | 'blocked' | 'timeout';
+  | 'compile'
+  | 'runtime'
+  | 'rejection'
+  | 'console'
+  | 'module'
+  | 'blocked'
+  | 'timeout'
+  /** A module whose components the preview cannot render: it has no default export. */
+  | 'render';
 
 /** A problem of one run, as the panel reports it (`onProblems`) and the Console shows it. */
 export interface PreviewProblem {
@@ -98,6 +106,7 @@ export const PREVIEW_PROBLEM_LABELS: Readonly<Record<PreviewProblemKind, string>
   module: 'Module failed to load',
   blocked: 'Blocked request',
   timeout: 'Stopped',
+  render: 'Nothing rendered',
 };
 
 /** Most problems one fix request names; the first one matters most. */

@@ -4,15 +4,15 @@
  */
 import { isScript, type QuickFixer } from './types.ts';
 
-/** The start of the problem the preview reports for such a module. */
+/** The start of the problem the preview reports for such a module (kind `render`). */
 export const NO_DEFAULT_EXPORT_MESSAGE =
-  'Nothing to render: the preview renders the default export, and this module has none';
+  'The preview renders the default export, and this module has none';
 
 const EXPORTED = /^export\s+(?:async\s+)?(?:function\s*\*?|const|let|var|class)\s+([A-Z][\w$]*)/gm;
 const DECLARED = /^(?:async\s+)?(?:function\s*\*?|const|let|var|class)\s+([A-Z][\w$]*)/gm;
 
 export const fixDefaultExport: QuickFixer = ({ code, path, problem }) => {
-  if (!isScript(path) || problem.kind !== 'module') return null;
+  if (!isScript(path) || problem.kind !== 'render') return null;
   if (!problem.message.startsWith(NO_DEFAULT_EXPORT_MESSAGE)) return null;
   if (/^\s*export\s+default\b|\bas\s+default\b/m.test(code)) return null;
   const exported = [...code.matchAll(EXPORTED)].map((m) => m[1]!);

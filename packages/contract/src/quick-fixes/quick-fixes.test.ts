@@ -75,7 +75,7 @@ describe('fixReactHookImport', () => {
 });
 
 describe('fixDefaultExport', () => {
-  const none = problem('module', `${NO_DEFAULT_EXPORT_MESSAGE} (it exports App).`);
+  const none = problem('render', `${NO_DEFAULT_EXPORT_MESSAGE} (it exports App).`);
 
   it('makes App, or the one exported component, the default export', () => {
     const code = lines(

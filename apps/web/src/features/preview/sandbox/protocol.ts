@@ -97,6 +97,7 @@ const KINDS = new Set<string>([
   'module',
   'blocked',
   'timeout',
+  'render',
 ]);
 const STATUSES = new Set<string>(['loading-python', 'running', 'rendered', 'done']);
 /** Longest text the app accepts in one message; longer is cut. */

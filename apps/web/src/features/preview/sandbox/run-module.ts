@@ -4,6 +4,7 @@
  * a component is rendered into #root, unless the module rendered something there itself;
  * any other module simply runs (a DOM or console script).
  */
+import { NO_DEFAULT_EXPORT_MESSAGE } from '@codewright/contract';
 import type * as ReactModule from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
@@ -134,6 +135,18 @@ export async function runModule(code: string, map: string | null, ctx: RunContex
   const container = document.getElementById('root');
   if (typeof exports.default === 'function' && !rootTaken(container)) {
     await render(exports.default as ComponentType, ctx);
+  } else if (exports.default === undefined && !rootTaken(container)) {
+    // Components named but none the default: the page would stay blank without a word.
+    const components = Object.entries(exports)
+      .filter(([name, value]) => /^[A-Z]/.test(name) && typeof value === 'function')
+      .map(([name]) => name);
+    if (components.length > 0) {
+      ctx.problem(
+        'render',
+        `${NO_DEFAULT_EXPORT_MESSAGE} (it exports ${components.join(', ')}).`,
+        null,
+      );
+    }
   }
   await tailwind;
   await nextPaint();
