@@ -1,9 +1,11 @@
 /**
- * Quick fixes (issue 52): a problem of the preview that a fixer knows is fixed without a model
- * (packages/contract/src/quick-fixes): the button names the fix, the change is reviewed like an
- * edit, the preview runs the fixed code, and no edit is counted.
+ * Quick fixes and auto-fix (issue 52): a problem of the preview that a fixer knows is fixed
+ * without a model (packages/contract/src/quick-fixes): the button names the fix, the change is
+ * reviewed like an edit, the preview runs the fixed code, and no edit is counted. Auto-fix runs
+ * Fix with AI by itself for an answer's error, at most twice, and never again for the same error.
  */
 import { expectNoSeriousViolations } from './axe.ts';
+import { AUTO_FIX_MESSAGES } from '@codewright/contract';
 import { acceptReview, signIn, usageOf } from './fixtures.ts';
 import { expect, test } from './fixtures/generator-preview-test.ts';
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
@@ -78,5 +80,34 @@ test.describe('quick fixes in the generator at 1280 px', () => {
     await gen.waitReady();
     await expect(gen.frame.getByText('Count: 0')).toBeVisible();
     await expect(gen.panel.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an answer that throws gets one auto-fix round; the same error again stops it, and the meter counts that one round', async ({
+    gen,
+    page,
+  }) => {
+    await gen.open();
+    await gen.generate('throws');
+    const alert = gen.panel.getByRole('alert');
+    await expect(alert).toContainText("Cannot read properties of undefined (reading 'title')");
+    const auto = alert.getByRole('checkbox', { name: /Auto-fix errors of AI answers/ });
+    await expect(auto).not.toBeChecked();
+    // Switched on, it runs a round for the error on screen, and says first that it is an edit.
+    await auto.press('Space');
+    await expect(page.getByText(AUTO_FIX_MESSAGES.round(1))).toBeVisible();
+    const chat = page.getByRole('log', { name: 'Chat History' });
+    await expect(chat.getByRole('article', { name: 'You message' }).last()).toContainText(
+      'Runtime error',
+    );
+    await gen.waitIdle();
+    await acceptReview(page, PREVIEW_SAMPLES.throws.fixed);
+    await gen.showPreview();
+    await expect(alert.getByRole('status')).toHaveText(AUTO_FIX_MESSAGES.repeated);
+    await expect(auto).toBeChecked();
+    await page.screenshot({ path: 'e2e/output/screenshots/auto-fix-stopped-1280.png' });
+    // No second round: one generation and the one edit of the round that ran.
+    await expect(chat.getByRole('article', { name: 'You message' })).toHaveCount(2);
+    const { token } = await signIn(page.request, gen.user);
+    expect(await usageOf(page.request, token)).toMatchObject({ generationsUsed: 1, editsUsed: 1 });
   });
 });

@@ -10,6 +10,14 @@ import { fixReactHookImport } from './react-hook-import.ts';
 import type { QuickFix, QuickFixer, QuickFixInput } from './types.ts';
 import { fixUnavailablePackage } from './unavailable-package.ts';
 
+export {
+  AUTO_FIX_MAX_ROUNDS,
+  AUTO_FIX_MESSAGES,
+  type AutoFixChain,
+  type AutoFixStep,
+  NEW_AUTO_FIX_CHAIN,
+  nextAutoFixStep,
+} from './auto-fix.ts';
 export { NO_DEFAULT_EXPORT_MESSAGE } from './default-export.ts';
 export { REACT_HOOKS } from './react-hook-import.ts';
 export type { QuickFix, QuickFixer, QuickFixInput, QuickFixKind } from './types.ts';

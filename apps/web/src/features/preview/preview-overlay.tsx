@@ -17,6 +17,14 @@ interface OverlayProps {
   onShowConsole(): void;
   /** "Fix with AI" for the current problems, when the host offers it. */
   fix?: FixAction | null;
+  autoFix?: AutoFixControl;
+}
+
+/** Auto-fix (issue 52): the switch beside Fix with AI, and why it stopped, if it did. */
+export interface AutoFixControl {
+  on: boolean;
+  toggle(): void;
+  notice: string | null;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -31,7 +39,7 @@ function Centered({ children }: { children: React.ReactNode }) {
  * What covers the frame: the empty and unsupported states, the first load, a run that was
  * stopped or failed, and a banner over the last good preview when the new code has problems.
  */
-export function PreviewOverlay({ state, onRefresh, onShowConsole, fix }: OverlayProps) {
+export function PreviewOverlay({ state, onRefresh, onShowConsole, fix, autoFix }: OverlayProps) {
   const { phase, target } = state;
   if (phase === 'empty') {
     return (
@@ -110,6 +118,23 @@ export function PreviewOverlay({ state, onRefresh, onShowConsole, fix }: Overlay
           Console
         </Button>
       </div>
+      {fix && autoFix ? (
+        <label className="flex w-full items-center justify-end gap-2 text-xs text-red-100/90">
+          <input
+            type="checkbox"
+            checked={autoFix.on}
+            onChange={autoFix.toggle}
+            disabled={fix.busy}
+            className="size-3.5 accent-indigo-500"
+          />
+          Auto-fix errors of AI answers (up to 2 rounds, one edit each)
+        </label>
+      ) : null}
+      {autoFix?.notice ? (
+        <p className="w-full text-xs text-red-100" role="status">
+          {autoFix.notice}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@codewright/contract';
 import { cn } from '../../components/ui/cn.ts';
 import { PreviewConsole } from './preview-console.tsx';
-import { PreviewOverlay } from './preview-overlay.tsx';
+import { type AutoFixControl, PreviewOverlay } from './preview-overlay.tsx';
 import { canStop, type PreviewPhase, type PreviewState } from './preview-state.ts';
 import { type BuildFn, usePreview } from './use-preview.ts';
 import type { ProjectFileText } from './sandbox/protocol.ts';
@@ -44,6 +44,10 @@ export interface PreviewPanelProps {
   fixBusy?: boolean;
   /** That answer is a fix this panel asked for: the button says so. */
   fixing?: boolean;
+  /** A run ended: the code it ran and its problems (auto-fix decides on it). */
+  onSettled?: (run: { code: string; problems: PreviewProblem[] }) => void;
+  /** The auto-fix switch and its last word, shown with Fix with AI (use-auto-fix.ts). */
+  autoFix?: AutoFixControl;
   /** A quick fix (no model) of a problem in `code` was chosen; none is offered without it. */
   onQuickFix?: (fix: QuickFix) => void;
 }
@@ -95,6 +99,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
     runKey,
     debounceMs: props.debounceMs ?? PREVIEW_DEBOUNCE_MS,
     onProblems,
+    onSettled: props.onSettled,
     build,
   });
   const [ownView, setOwnView] = useState<PreviewView>('preview');
@@ -244,6 +249,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
           onRefresh={refresh}
           onShowConsole={() => setView('console')}
           fix={fix}
+          autoFix={props.autoFix}
         />
       </TabPanel>
       <TabPanel baseId={baseId} id="console" shown={view}>

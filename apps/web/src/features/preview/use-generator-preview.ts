@@ -22,8 +22,8 @@ export interface GeneratorPreviewInput {
   show: boolean;
   /** Code is streaming in: markers wait for the answer. */
   streaming: boolean;
-  /** Sends a request as an edit of the code, the way the composer sends one. */
-  sendEdit: (request: string) => Promise<void> | void;
+  /** Sends a request as an edit of the code, the way the composer sends one (a fix's as `fix`). */
+  sendEdit: (request: string, options: { source: 'fix' }) => Promise<void> | void;
   /** An error's line was chosen (the phone layout then shows the Code tab). */
   onReveal?: () => void;
 }
@@ -123,9 +123,8 @@ export function useGeneratorPreview(input: GeneratorPreviewInput) {
     (current: PreviewProblem[]) => {
       if (current.length === 0) return;
       setFixing(true);
-      void Promise.resolve(sendEdit(buildPreviewFixRequest({ problems: current, code }))).finally(
-        () => setFixing(false),
-      );
+      const request = buildPreviewFixRequest({ problems: current, code });
+      void Promise.resolve(sendEdit(request, { source: 'fix' })).finally(() => setFixing(false));
     },
     [code, sendEdit],
   );

@@ -15,6 +15,7 @@ import { languageIdOf, previewTargetOf } from './preview-target.ts';
 import type { ProjectFileText } from './sandbox/protocol.ts';
 
 const NO_FILES: readonly ProjectFileText[] = [];
+const SETTLED_PHASES = new Set(['ready', 'build-failed', 'failed', 'stopped']);
 
 export type BuildFn = (
   input: PreviewBuildRequest,
@@ -32,6 +33,8 @@ export interface UsePreviewOptions {
   /** Quiet time after the last change before a run; 0 runs only on runKey and refresh. */
   debounceMs: number;
   onProblems?: (problems: PreviewProblem[]) => void;
+  /** A run ended (ready, build failed, failed, stopped): the code it ran and its problems. */
+  onSettled?: (run: { code: string; problems: PreviewProblem[] }) => void;
   /** The build call; the app's client by default. */
   build?: BuildFn;
 }
@@ -73,6 +76,7 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     files,
     build: options.build,
     onProblems: options.onProblems,
+    onSettled: options.onSettled,
   };
   const latest = useRef(inputs);
   const abortRef = useRef<AbortController | null>(null);
@@ -206,6 +210,14 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
   useEffect(() => {
     latest.current.onProblems?.(state.console.problems);
   }, [state.console.problems]);
+
+  const settled = SETTLED_PHASES.has(state.phase);
+  useEffect(() => {
+    if (!settled || !ran.current) return;
+    latest.current.onSettled?.({ code: ran.current.code, problems: state.console.problems });
+    // Once per run: when its phase settles, with the problems it had then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, state.phase]);
 
   const refresh = useCallback(() => void run(), [run]);
   const openInNewTab = useCallback(() => hostRef.current?.openInNewTab() ?? false, []);

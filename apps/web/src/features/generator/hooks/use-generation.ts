@@ -40,6 +40,7 @@ import {
 } from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
 import { beginQuickFix } from './quick-fix.ts';
+import type { Landing } from './use-auto-fix.ts';
 import type { SharedWrite } from './shared-write.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
 
@@ -112,6 +113,8 @@ export function useGeneration(deps: GenerationDeps) {
   const [generating, setGenerating] = useState(false);
   const [liveCode, setLiveCode] = useState<string | null>(null);
   const [upgradeMessage, setUpgradeMessage] = useState<string | null>(null);
+  /** The last AI answer whose code reached the editor (auto-fix, use-auto-fix.ts). */
+  const [landed, setLanded] = useState<Landing>({ seq: 0, source: 'generate' });
   const latest = useRef(deps);
   const stopper = useRef<AbortController | null>(null);
   const dropper = useRef<AbortController | null>(null);
@@ -124,6 +127,9 @@ export function useGeneration(deps: GenerationDeps) {
     read: () => latest.current.read().code,
     resolve: (resolution) => {
       const d = latest.current;
+      if (resolution.accepted > 0) {
+        setLanded((l) => ({ seq: l.seq + 1, source: resolution.session.source }));
+      }
       const projectId = d.read().projectId;
       if (projectId && resolution.files.some((f) => f.kind !== 'unchanged')) {
         resolveTreeEdit(resolution, {
@@ -399,6 +405,7 @@ export function useGeneration(deps: GenerationDeps) {
             timestamp: done,
           });
           d.markCurrent(answerId);
+          setLanded((l) => ({ seq: l.seq + 1, source: 'generate' }));
           toast.success(MESSAGES.codeGenerated);
           d.onFinished();
         }
@@ -456,6 +463,7 @@ export function useGeneration(deps: GenerationDeps) {
     send,
     stop,
     quickFix,
+    landed,
     /** The AI edit under review (hunk decisions), shared by every kind of edit. */
     review,
     upgradeMessage,

@@ -25,6 +25,7 @@ import { RestoreOffer } from '../components/restore-offer.tsx';
 import { SaveDialog } from '../components/save-dialog.tsx';
 import { WIDE_QUERY, WorkspaceLayout, type WorkspaceTab } from '../components/workspace-layout.tsx';
 import { useGenerator, type GeneratorNavState } from '../hooks/use-generator.ts';
+import { useAutoFix } from '../hooks/use-auto-fix.ts';
 import { reloadWithoutAsking, useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useProjectChannel } from '../hooks/use-project-channel.ts';
 import { useOpenedProject } from '../hooks/use-opened-project.ts';
@@ -351,6 +352,7 @@ function Generator({
     sendEdit: g.send,
     onReveal: () => setTab('code'),
   });
+  const autoFix = useAutoFix({ landed: g.landed, readCode: g.readCode, sendFix: preview.fix });
 
   const openSave = () => {
     if (!hasCode) {
@@ -519,6 +521,8 @@ function Generator({
               onSelectLine={preview.selectLine}
               onFix={preview.fix}
               onQuickFix={g.quickFix}
+              onSettled={autoFix.onSettled}
+              autoFix={autoFix}
               fixBusy={g.generating}
               fixing={preview.fixing}
             />
