@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test [-- unit|api|api-pg|durability|e2e …]`: every suite in order, each printing live, then a
+// `npm test [-- unit|api|api-pg|durability|e2e|eval …]`: every suite in order, each printing live, then a
 // table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
 import { checkCoverage, ROUTES_DIR, SCREENS_DIR } from './coverage-list.mjs';
@@ -27,6 +27,8 @@ const PLAYWRIGHT = join(ROOT, 'node_modules/@playwright/test/cli.js');
 /** Tests that passed only on retry in the last e2e run; flaky twice in a row fails (e2e/README.md). */
 const FLAKY_RECORD = join(ROOT, 'e2e/flaky.json');
 const MINUTE = 60_000;
+/** What `npm run eval` on the scripted model writes (scripts/eval.mjs). */
+const EVAL_RESULTS = join(ROOT, 'eval/results/scripted.json');
 
 let current; // the running child, so Ctrl+C can stop its whole process group
 
@@ -177,6 +179,24 @@ const SUITES = {
         counts.notes.push(`playwright ${reason ?? `exited with code ${code}`}`);
       }
       return counts;
+    },
+  },
+  eval: {
+    label: 'eval (scripted model)',
+    needsBuild: true,
+    async run({ buildError }) {
+      if (buildError) return failure(`not run: ${buildError}`);
+      // The known-good answers of eval/apps.mjs, built and run in the preview: all must pass.
+      rmSync(EVAL_RESULTS, { force: true });
+      const { code, reason } = await run([join(ROOT, 'scripts/eval.mjs')], {
+        env: { ...testEnv(), EVAL_MODEL: 'scripted' },
+        timeoutMs: 5 * MINUTE,
+      });
+      if (!existsSync(EVAL_RESULTS))
+        return failure(`eval ${reason ?? `exited with code ${code}`} before its results`);
+      const { passed, apps } = JSON.parse(readFileSync(EVAL_RESULTS, 'utf8')).summary;
+      if (code !== 0 && passed === apps) return failure(`eval ${reason ?? `exited with ${code}`}`);
+      return { passed, failed: apps - passed, skipped: 0, notes: [] };
     },
   },
 };

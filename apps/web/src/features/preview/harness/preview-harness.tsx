@@ -30,6 +30,8 @@ function Harness() {
   const [fixing, setFixing] = useState(false);
   const [fixNote, setFixNote] = useState('');
   const [clicks, setClicks] = useState(0);
+  /** Runs that ended (npm run eval waits for the next one: scripts/eval.mjs). */
+  const [settled, setSettled] = useState(0);
 
   const run = (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +107,7 @@ function Harness() {
       <p role="status" className="text-xs text-muted" data-testid="fix-note">
         {fixNote}
       </p>
+      <output data-testid="harness-settled" data-count={settled} hidden />
       <ul data-testid="problems" className="text-xs text-muted">
         {problems.map((p, i) => (
           <li key={i} data-kind={p.kind} data-line={p.line ?? ''}>
@@ -119,6 +122,7 @@ function Harness() {
           runKey={runKey}
           debounceMs={0}
           onProblems={setProblems}
+          onSettled={() => setSettled((n) => n + 1)}
         />
       </div>
     </main>
