@@ -4,6 +4,8 @@
 // model gets the prompt; the scripted test model (e2e/fixtures/model-server.mjs) answers
 // `[[eval:ID]]` with `answer`, so the set scores 100% there, and the eval fails in CI if it does not.
 //
+// An app with `files` (and its `mainPath`) is asked for as a project's first generation, which
+// may answer several files (treeGenerationRules); `files` is then its known-good answer.
 // check: { text } — visible in the app; { text, console: true } — printed to the Console;
 //        { click, text } — after a click on the button of that name, the text is visible.
 
@@ -82,20 +84,61 @@ export const EVAL_APPS = [
     initial: 'light',
     next: 'dark',
   }),
-  clicker('react-subscribe', 'A newsletter box: "Subscribe" shows "Thanks for subscribing".', {
-    click: 'Subscribe',
-    before: 'Join the newsletter',
-    after: 'Thanks for subscribing',
-    initial: 0,
-    next: 1,
-  }),
-  clicker('react-dice', 'A die: the button "Roll" shows "You rolled a 6" (a fixed roll).', {
-    click: 'Roll',
-    before: 'Roll the die',
-    after: 'You rolled a 6',
-    initial: 0,
-    next: 6,
-  }),
+  {
+    id: 'files-greeting',
+    language: 'JavaScript',
+    mainPath: 'src/App.jsx',
+    prompt:
+      'An app in several files: a Greeting component in its own file, and a name formatter in a helpers file; it greets "ADA".',
+    check: { text: 'Hello, ADA' },
+    files: {
+      'src/App.jsx': `import { Greeting } from './components/Greeting.jsx';
+
+export default function App() {
+  return <Greeting name="ada" />;
+}`,
+      'src/components/Greeting.jsx': `import { shout } from '../lib/format.js';
+
+export function Greeting({ name }) {
+  return <h1 className="p-6 text-2xl">Hello, {shout(name)}</h1>;
+}`,
+      'src/lib/format.js': `export const shout = (s) => s.toUpperCase();`,
+    },
+  },
+  {
+    id: 'files-cart',
+    language: 'TypeScript',
+    mainPath: 'src/App.tsx',
+    prompt:
+      'A cart in several files: the items in a data file, a typed total helper, and "Add tea" adding one.',
+    check: { click: 'Add tea', text: 'Total: 15' },
+    files: {
+      'src/App.tsx': `import { useState } from 'react';
+import { START, type Item } from './data';
+import { total } from './total';
+
+export default function App() {
+  const [items, setItems] = useState<Item[]>(START);
+  return (
+    <main className="p-6">
+      <p>Total: {total(items)}</p>
+      <button type="button" onClick={() => setItems((i) => [...i, { name: 'Tea', price: 5 }])}>
+        Add tea
+      </button>
+    </main>
+  );
+}`,
+      'src/data.ts': `export interface Item {
+  name: string;
+  price: number;
+}
+
+export const START: Item[] = [{ name: 'Cake', price: 10 }];`,
+      'src/total.ts': `import type { Item } from './data';
+
+export const total = (items: Item[]) => items.reduce((sum, i) => sum + i.price, 0);`,
+    },
+  },
   {
     id: 'react-list',
     language: 'JavaScript',
@@ -432,6 +475,12 @@ export function evalAnswer(lastUserText) {
   const id = /\[\[eval:([\w-]+)\]\]/.exec(lastUserText)?.[1];
   const app = id ? EVAL_APPS.find((a) => a.id === id) : undefined;
   if (!app) return null;
+  if (app.files) {
+    const sections = Object.entries(app.files).map(
+      ([path, content]) => `<file path="${path}">\n${content}\n</file>`,
+    );
+    return `Here is the app "${app.id}", in ${sections.length} files.\n\n${sections.join('\n\n')}\n`;
+  }
   const tag = app.language === 'Python' ? 'python' : app.language === 'HTML' ? 'html' : 'tsx';
   return `Here is the app "${app.id}".\n\n\`\`\`${tag}\n${app.answer}\n\`\`\`\n`;
 }

@@ -39,8 +39,15 @@ const ONLY = process.env.EVAL_ONLY?.split(',').filter(Boolean);
 const CHECK_MS = 10_000;
 const RUN_MS = 60_000;
 const contract = await tsImport('../packages/contract/src/index.ts', import.meta.url);
-const { AUTO_FIX_MAX_ROUNDS, buildGenerationPrompt, buildPreviewFixRequest, extractCode } =
-  contract;
+const {
+  applyTreeAnswer,
+  AUTO_FIX_MAX_ROUNDS,
+  buildGenerationPrompt,
+  buildPreviewFixRequest,
+  extractCode,
+  parseTreeAnswer,
+  treeGenerationRules,
+} = contract;
 
 const webDist = path.join(ROOT, 'apps/web/dist');
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -66,11 +73,13 @@ const failureOf = (problems) =>
   problems.find((p) => p.kind !== 'console' && p.kind !== 'blocked') ?? null;
 
 /** Runs `code` in the harness; resolves with the phase, the problems and whether `check` holds. */
-async function runInPreview(page, app, code) {
+async function runInPreview(page, app, code, others = []) {
   const settled = page.getByTestId('harness-settled');
   const before = Number(await settled.getAttribute('data-count'));
   await page.getByLabel('Language').selectOption(app.language);
-  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Path', { exact: true }).fill(app.mainPath ?? '');
+  await page.getByLabel('Other files', { exact: true }).fill(others.length ? JSON.stringify(others) : '');
+  await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.waitForFunction(
     (n) =>
@@ -122,25 +131,39 @@ async function checkHolds(page, app) {
   }
 }
 
-/** One answer of the model through the server's AI route: its code, tokens and time. */
+/**
+ * One answer of the model through the server's AI route: the main file's code, the other files
+ * of an app of several (its first generation may answer a tree, as the generator's does), tokens.
+ */
 async function ask(base, token, app, request, currentCode) {
-  const started = performance.now();
+  const tree = app.mainPath && currentCode === null;
+  const prompt = buildGenerationPrompt({ language: app.language, request, currentCode });
   const answer = await requestJson(
     base,
     'POST',
     '/api/ai/codewright/text',
     {
-      prompt: buildGenerationPrompt({ language: app.language, request, currentCode }),
+      prompt: tree ? `${prompt}\n${treeGenerationRules(app.mainPath)}` : prompt,
       meter: currentCode === null ? 'generation' : 'edit',
       stream: false,
     },
     token,
   );
-  return {
-    code: extractCode(answer.text),
-    tokens: answer.usage?.totalTokens ?? 0,
-    ms: performance.now() - started,
-  };
+  const tokens = answer.usage?.totalTokens ?? 0;
+  if (!tree || !parseTreeAnswer(answer.text).tagged)
+    return { code: extractCode(answer.text), tokens };
+  const made = applyTreeAnswer({
+    files: new Map(),
+    mainPath: app.mainPath,
+    language: app.language,
+    text: answer.text,
+    finishReason: answer.finishReason,
+  });
+  if (made.status !== 'ready') return { code: '', tokens };
+  const others = [...made.files]
+    .filter(([path]) => path !== app.mainPath)
+    .map(([path, content]) => ({ path, content }));
+  return { code: made.files.get(app.mainPath) ?? '', others, tokens };
 }
 
 async function evaluate(base, token, page, app) {
@@ -149,7 +172,9 @@ async function evaluate(base, token, page, app) {
   let answer = await ask(base, token, app, request, null);
   let tokens = answer.tokens;
   let code = answer.code;
-  let result = await runInPreview(page, app, code);
+  // A fix edits the main file, as Fix with AI does; the other files stay.
+  const others = answer.others ?? [];
+  let result = await runInPreview(page, app, code, others);
   let rounds = 0;
   let last = null;
   const passes = (r) => r.phase !== 'build-failed' && !failureOf(r.problems) && r.check;
@@ -172,7 +197,7 @@ async function evaluate(base, token, page, app) {
     tokens += answer.tokens;
     code = answer.code;
     rounds += 1;
-    result = await runInPreview(page, app, code);
+    result = await runInPreview(page, app, code, others);
   }
   const failure = failureOf(result.problems);
   return {

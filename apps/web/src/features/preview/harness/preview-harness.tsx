@@ -25,6 +25,10 @@ function Harness() {
   const [draft, setDraft] = useState('');
   const [language, setLanguage] = useState(params.get('language') ?? 'JavaScript');
   const [code, setCode] = useState('');
+  /** A project of several files (npm run eval): the main file's path, and the others as JSON. */
+  const [path, setPath] = useState('');
+  const [filesDraft, setFilesDraft] = useState('');
+  const [files, setFiles] = useState<{ path: string; content: string }[]>([]);
   const [runKey, setRunKey] = useState(0);
   const [problems, setProblems] = useState<PreviewProblem[]>([]);
   const [fixing, setFixing] = useState(false);
@@ -37,6 +41,7 @@ function Harness() {
     event.preventDefault();
     performance.mark('codewright:harness-run');
     setCode(draft);
+    setFiles(filesDraft.trim() ? (JSON.parse(filesDraft) as typeof files) : []);
     setRunKey((k) => k + 1);
   };
 
@@ -67,10 +72,30 @@ function Harness() {
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-muted">
           Code
           <textarea
+            aria-label="Code"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             rows={3}
             className="min-w-0 rounded-md border border-border bg-surface p-2 font-mono text-xs text-fg"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted">
+          Path
+          <input
+            aria-label="Path"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            className="h-9 w-32 rounded-md border border-border bg-surface px-2 text-xs text-fg"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted">
+          Other files
+          <textarea
+            aria-label="Other files"
+            value={filesDraft}
+            onChange={(e) => setFilesDraft(e.target.value)}
+            rows={1}
+            className="w-32 rounded-md border border-border bg-surface p-2 font-mono text-xs text-fg"
           />
         </label>
         <label className="flex flex-col gap-1 text-xs text-muted">
@@ -119,6 +144,8 @@ function Harness() {
         <LazyPreviewPanel
           code={code}
           language={language}
+          path={path || undefined}
+          files={files}
           runKey={runKey}
           debounceMs={0}
           onProblems={setProblems}
