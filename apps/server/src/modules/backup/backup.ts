@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { fsyncDir, fsyncFile, writeFileAtomic } from '../../lib/durable-fs.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
-import { dumpTables, hashingStream, migrationLevelOf } from './database-copy.ts';
+import { hashingStream } from '../../lib/hashing-stream.ts';
+import { dumpTables, migrationLevelOf } from './database-copy.ts';
 import {
   BackupError,
   fileInBackup,
@@ -133,7 +134,7 @@ async function copyFiles(
     const hashing = hashingStream();
     await pipeline(found.stream, hashing.stream, createWriteStream(target, { mode: 0o600 }));
     await fsyncFile(target);
-    entries.push({ key, ...hashing.result() });
+    entries.push({ key, ...hashing.digest() });
   }
   for (const folder of made) await fsyncDir(folder);
   return entries;

@@ -4,14 +4,13 @@
  * the embedded server (whose package ships none) and on any PostgreSQL 14+ at DATABASE_URL, and
  * restores into a newer PostgreSQL as well.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { fsyncFile } from '../../lib/durable-fs.ts';
+import { hashingStream } from '../../lib/hashing-stream.ts';
 
 /** Counters that start again empty after a restore: their rows are not kept. */
 const TRANSIENT_TABLES = new Set(['rate_limits']);
@@ -73,20 +72,6 @@ export async function tablesOf(
   return rows.filter((t) => !TRANSIENT_TABLES.has(t.name));
 }
 
-/** Passes chunks on, counting and hashing them. */
-export function hashingStream() {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return { stream, result: () => ({ bytes, sha256: hash.digest('hex') }) };
-}
-
 /**
  * Writes every table into `dir/db/{table}.copy`. Run inside the backup's REPEATABLE READ
  * transaction, so that all tables show one moment.
@@ -101,7 +86,7 @@ export async function dumpTables(client: pg.ClientBase, dir: string): Promise<Ta
     const hashing = hashingStream();
     await pipeline(source, hashing.stream, createWriteStream(target, { mode: 0o600 }));
     await fsyncFile(target);
-    dumps.push({ ...table, rows: source.rowCount, file, ...hashing.result() });
+    dumps.push({ ...table, rows: source.rowCount, file, ...hashing.digest() });
   }
   return dumps;
 }

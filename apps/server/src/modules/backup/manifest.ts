@@ -6,10 +6,8 @@ import { createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
 import { z } from 'zod';
-import { hashingStream } from './database-copy.ts';
+import { digestOf } from '../../lib/hashing-stream.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const FORMAT = 'codewright-backup';
@@ -118,12 +116,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return parsed.data;
 }
 
-export async function sha256OfFile(file: string): Promise<{ bytes: number; sha256: string }> {
-  const hashing = hashingStream();
-  const sink = new Writable({ write: (_chunk, _enc, done) => done() });
-  await pipeline(createReadStream(file), hashing.stream, sink);
-  return hashing.result();
-}
+export const sha256OfFile = (file: string) => digestOf(createReadStream(file));
 
 /**
  * Checks every file the manifest names against its size and SHA-256, before anything is

@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
-import { hashingStream, loadTables, migrationLevelOf, rowCounts } from './database-copy.ts';
+import { hashingStream } from '../../lib/hashing-stream.ts';
+import { loadTables, migrationLevelOf, rowCounts } from './database-copy.ts';
 import {
   BackupError,
   fileInBackup,
@@ -171,7 +172,7 @@ async function restoreInto(
         createWriteStream(staging, { mode: 0o600 }),
       );
       // Checked once more as it is read: a file changed since the check is not restored.
-      if (hashing.result().sha256 !== entry.sha256) {
+      if (hashing.digest().sha256 !== entry.sha256) {
         await backend.discardStagingFile(staging);
         throw new BackupError(`${entry.key} changed in the backup while it was restored.`);
       }

@@ -5,11 +5,9 @@
  * through a staging file of the target, never held whole in memory: a 50 MB file costs the
  * stream's buffers, not 50 MB (docs/decisions/053).
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { noteStreamedBytes } from '../../lib/young-garbage.ts';
+import { digestOf, hashingStream, type StreamDigest } from '../../lib/hashing-stream.ts';
 import type { StorageBackend } from './storage-backend.ts';
 
 /** Staged copies are as private as uploads (local-disk-backend.ts: files 0600). */
@@ -57,37 +55,7 @@ export class StorageCopyError extends Error {
   }
 }
 
-interface Digest {
-  sha256: string;
-  size: number;
-}
-
-/**
- * Counts and hashes what passes through, unchanged. Each chunk is noted as streamed, so the
- * dead chunks of a large file are collected as it goes, not tens of megabytes later
- * (lib/young-garbage.ts).
- */
-function hashing(): { transform: Transform; digest: () => Digest } {
-  const hash = createHash('sha256');
-  let size = 0;
-  const transform = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      noteStreamedBytes(chunk.length);
-      done(null, chunk);
-    },
-  });
-  return { transform, digest: () => ({ sha256: hash.digest('hex'), size }) };
-}
-
-/** SHA-256 and size of a stream's bytes, read to the end and dropped chunk by chunk. */
-async function digestOf(stream: Readable): Promise<Digest> {
-  const { transform, digest } = hashing();
-  const sink = new Writable({ write: (_chunk, _enc, done) => done() });
-  await pipeline(stream, transform, sink);
-  return digest();
-}
+type Digest = StreamDigest;
 
 /** The object's digest in `backend`, or null when there is no such object. */
 async function digestIn(backend: StorageBackend, key: string): Promise<Digest | null> {
@@ -95,7 +63,7 @@ async function digestIn(backend: StorageBackend, key: string): Promise<Digest | 
   return found ? digestOf(found.stream) : null;
 }
 
-const same = (a: Digest, b: Digest) => a.size === b.size && a.sha256 === b.sha256;
+const same = (a: Digest, b: Digest) => a.bytes === b.bytes && a.sha256 === b.sha256;
 
 /**
  * Copies every object under `prefix` of `from` into `to`. An object the target already holds
@@ -147,7 +115,7 @@ async function copyOne(
   if (there && there.size === listedSize) {
     const [mine, theirs] = await Promise.all([digestIn(from, key), digestIn(to, key)]);
     if (!mine) return { outcome: 'vanished', size: 0 };
-    if (theirs && same(mine, theirs)) return { outcome: 'already there', size: mine.size };
+    if (theirs && same(mine, theirs)) return { outcome: 'already there', size: mine.bytes };
   }
   const staged = await stage(from, to, key);
   if (!staged) return { outcome: 'vanished', size: 0 };
@@ -155,11 +123,11 @@ async function copyOne(
   if (!stored) throw new Error('it was written, then not found when read back.');
   if (!same(staged, stored)) {
     throw new Error(
-      `read back ${stored.size} bytes (SHA-256 ${stored.sha256}) where ${staged.size} bytes ` +
+      `read back ${stored.bytes} bytes (SHA-256 ${stored.sha256}) where ${staged.bytes} bytes ` +
         `(SHA-256 ${staged.sha256}) were written.`,
     );
   }
-  return { outcome: 'copied', size: staged.size };
+  return { outcome: 'copied', size: staged.bytes };
 }
 
 /**
@@ -176,8 +144,8 @@ async function stage(
   if (!found) return null;
   const stagingPath = await to.createStagingFile();
   try {
-    const { transform, digest } = hashing();
-    await pipeline(found.stream, transform, createWriteStream(stagingPath, { mode: FILE_MODE }));
+    const { stream, digest } = hashingStream();
+    await pipeline(found.stream, stream, createWriteStream(stagingPath, { mode: FILE_MODE }));
     await to.put(key, stagingPath, { overwrite: true });
     return digest();
   } catch (err) {
