@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { DataDirInUseError, lockDataDir } from '../../db/data-dir-lock.ts';
 import { embeddedAppUrl, readLocation } from '../../db/embedded-postgres.ts';
 import type { Config } from '../../env.ts';
@@ -111,7 +111,11 @@ async function openSource(config: Config, out: Out) {
     out(`The server (pid ${err.pid ?? 'unknown'}) is running: backing up while it serves.`);
     return connect(embeddedAppUrl(clusterDir));
   }
-  const handle = await openDatabase({ dataDir: config.DATA_DIR, role: 'admin', log });
+  return connectionOf(await openDatabase({ dataDir: config.DATA_DIR, role: 'admin', log }));
+}
+
+/** One connection of an open database's pool, and how to let both go. */
+export async function connectionOf(handle: DatabaseHandle) {
   const client = await handle.pool.connect();
   return {
     client,
@@ -151,23 +155,16 @@ async function restore(
     }
   }
   await restoreBackup(folder, {
-    open: async (migrationsDir) => {
-      const handle = await openDatabase({
-        databaseUrl: config.DATABASE_URL,
-        dataDir: config.DATA_DIR,
-        role: 'admin',
-        migrationsDir,
-        log,
-      });
-      const client = await handle.pool.connect();
-      return {
-        client,
-        close: async () => {
-          client.release();
-          await handle.close();
-        },
-      };
-    },
+    open: async (migrationsDir) =>
+      connectionOf(
+        await openDatabase({
+          databaseUrl: config.DATABASE_URL,
+          dataDir: config.DATA_DIR,
+          role: 'admin',
+          migrationsDir,
+          log,
+        }),
+      ),
     describe: config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR ${config.DATA_DIR}`,
     storage,
     jwtSecret: config.JWT_SECRET,

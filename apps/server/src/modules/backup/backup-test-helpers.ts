@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client.ts';
 import { MIGRATIONS_DIR } from '../../paths.ts';
 import { LocalDiskBackend } from '../storage/local-disk-backend.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
+import { connectionOf } from './backup-command.ts';
 import { writeBackup } from './backup.ts';
 import { quoteIdent, tablesOf } from './database-copy.ts';
 import type { RestoreTarget } from './restore.ts';
@@ -102,17 +103,8 @@ export async function target(
     backend: await LocalDiskBackend.open(dataDir),
   };
   const restoreTarget: RestoreTarget = {
-    open: async (migrationsDir) => {
-      const handle = await openDatabase({ databaseUrl: url, dataDir, migrationsDir });
-      const client = await handle.pool.connect();
-      return {
-        client,
-        close: async () => {
-          client.release();
-          await handle.close();
-        },
-      };
-    },
+    open: async (migrationsDir) =>
+      connectionOf(await openDatabase({ databaseUrl: url, dataDir, migrationsDir })),
     describe: 'DATABASE_URL',
     storage: { kind, backend },
     jwtSecret,
