@@ -5,26 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { firstMigrations, readJournal } from '../db/migrations-folder.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 
 /** A migrations folder holding only the migrations before `tag`. */
 async function migrationsBefore(tag: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-mig-'));
-  await fs.mkdir(path.join(dir, 'meta'));
-  const journal = JSON.parse(
-    await fs.readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
-  );
-  const index = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, index);
-  await fs.writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    await fs.copyFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
+  const index = (await readJournal(MIGRATIONS_DIR)).entries.findIndex((e) => e.tag === tag);
+  if (index < 0) throw new Error(`no migration ${tag} in ${MIGRATIONS_DIR}`);
+  return firstMigrations(MIGRATIONS_DIR, index, 'cw-mig-');
 }
 
 export function useDatabaseBefore(tag: string) {

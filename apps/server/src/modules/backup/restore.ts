@@ -8,10 +8,10 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { firstMigrations, readJournal } from '../../db/migrations-folder.ts';
 import { writeFileAtomic } from '../../lib/durable-fs.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { hashingStream } from '../../lib/hashing-stream.ts';
@@ -46,20 +46,12 @@ export interface RestoreTarget {
   progress?: (line: string) => void;
 }
 
-interface JournalEntry {
-  idx: number;
-  when: number;
-  tag: string;
-}
-
 /**
  * A migrations folder with this version's migrations up to the backup's schema: the database is
  * made exactly as the backed-up one was, the rows go in, and the later migrations move them on.
  */
 async function migrationsUpTo(manifest: Manifest, migrationsDir: string): Promise<string> {
-  const journal = JSON.parse(
-    await fs.readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: JournalEntry[] };
+  const journal = await readJournal(migrationsDir);
   const level = manifest.database.migrations;
   const index = journal.entries.findIndex((e) => e.when === level.lastCreatedAt);
   const newest = journal.entries.at(-1)!;
@@ -70,17 +62,7 @@ async function migrationsUpTo(manifest: Manifest, migrationsDir: string): Promis
         : `This backup's database schema (${level.count} migrations, the last of ${new Date(level.lastCreatedAt).toISOString()}) is not one this Codewright knows.`,
     );
   }
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'codewright-restore-'));
-  await fs.mkdir(path.join(folder, 'meta'));
-  const entries = journal.entries.slice(0, index + 1);
-  await fs.writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries }),
-  );
-  for (const { tag } of entries) {
-    await fs.copyFile(path.join(migrationsDir, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  }
-  return folder;
+  return firstMigrations(migrationsDir, index + 1, 'codewright-restore-');
 }
 
 function checkSecret(manifest: Manifest, target: RestoreTarget): string[] {
