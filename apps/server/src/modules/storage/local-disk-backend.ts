@@ -3,6 +3,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, fsyncFile } from '../../lib/durable-fs.ts';
+import { isAlive } from '../../lib/process-alive.ts';
 import {
   ObjectExistsError,
   ObjectPathConflictError,
@@ -21,15 +22,6 @@ const STALE_STAGING_MS = 60 * 60 * 1000;
 
 /** A point-in-time view's folder in DATA_DIR: `.backup-view-{pid}-{random}` (removed when released). */
 const VIEW_PREFIX = '.backup-view-';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The folder holding DATA_DIR `root`'s uploads: every key starts with `uploads/`. */
 export function uploadsDirOf(root: string): string {
