@@ -755,6 +755,9 @@ test("a teammate's changes reach the other's dashboard, History and editor live"
   await memberPage.goto(`/generator/${projectId}`);
   const memberEditor = memberPage.locator('.monaco-editor .view-lines').first();
   await expect(memberEditor).toContainText('// owner draft', { timeout: 20_000 });
+  // After COEDIT_IDLE_WRITE_MS of quiet the owner's draft is written as a version of its own,
+  // live in the owner's History; waiting for it keeps the count below exact on a slow machine.
+  await expect(versions).toHaveCount(2, { timeout: 15_000 });
   await sharedEditor(memberPage);
   await memberEditor.click();
   await memberPage.keyboard.press('Control+End');
@@ -768,7 +771,7 @@ test("a teammate's changes reach the other's dashboard, History and editor live"
   await expect(
     dashboard.getByRole('article', { name: 'Live Board' }).getByTestId('changed-by'),
   ).toBeVisible();
-  await expect(versions).toHaveCount(2);
+  await expect(versions).toHaveCount(3);
   await ownerPage.getByTestId('editor-tab-code').click();
   await expect(ownerEditor).toContainText('const saved = 2;');
   await expect(ownerEditor).toContainText('// owner draft');
