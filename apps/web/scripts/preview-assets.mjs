@@ -5,6 +5,8 @@
 //   pyodide/<version>/   Pyodide's runtime and standard library, from its npm package, and
 //                        the memory snapshot of a started Python (pyodide-snapshot.mjs)
 //   runtime-<hash>.js, python-worker-<hash>.js   the sandbox's own code (features/preview/sandbox)
+//   jsx-source-<hash>.js   react/jsx-dev-runtime in the import map: React's jsx, with each
+//                          element's source place (select mode, issue 53)
 //   frame.html     the sandbox document: import map, config, runtime
 //   manifest.json  what is vendored, with versions
 // Everything comes from node_modules; nothing is downloaded.
@@ -257,15 +259,22 @@ export async function buildPreviewAssets({ outDir }) {
   const snapshot = pythonSnapshot(pyodideDir);
 
   const runtime = await buildSandboxEntry(root, 'runtime.ts', 'runtime', { external: specifiers });
+  // The build's jsxDev calls go through it: elements say where their JSX is (select mode).
+  const jsxSource = await buildSandboxEntry(root, 'jsx-source.ts', 'jsx-source', {
+    external: specifiers,
+  });
   // A classic worker: a module worker from a blob does not start at an opaque origin.
   const pythonWorker = await buildSandboxEntry(root, 'python-worker.ts', 'python-worker', {
     format: 'iife',
   });
   for (const file of fs.readdirSync(vendorDir)) precompress(path.join(vendorDir, file));
-  for (const file of [runtime, pythonWorker]) precompress(path.join(root, file));
+  for (const file of [runtime, jsxSource, pythonWorker]) precompress(path.join(root, file));
 
   const importMap = {
-    imports: Object.fromEntries(specifiers.map((s) => [s, `/preview/vendor/${vendor.get(s)}`])),
+    imports: {
+      ...Object.fromEntries(specifiers.map((s) => [s, `/preview/vendor/${vendor.get(s)}`])),
+      'react/jsx-dev-runtime': `/preview/${jsxSource}`,
+    },
   };
   const config = {
     tailwind: `/preview/vendor/${tailwind}`,

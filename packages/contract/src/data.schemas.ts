@@ -205,14 +205,17 @@ export const ProjectFileChangeSchema = z
     message: 'give either content (the whole new file) or delete: true, not both',
   });
 
-/** POST …/projects/{id}/files/changes: the files an AI answer writes (accepted), as one version. */
+/**
+ * POST …/projects/{id}/files/changes: the files an AI answer writes (accepted), as one version;
+ * `save` for a change the user made by hand through the same review (a quick edit, issue 53).
+ */
 export const ProjectFileChangesBodySchema = z
   .object({
     changes: z
       .array(ProjectFileChangeSchema)
       .min(1, 'must hold at least one change')
       .max(500, 'must hold at most 500 changes'),
-    source: z.enum(['generation', 'edit', 'fix'], 'must be generation, edit or fix'),
+    source: z.enum(['generation', 'edit', 'fix', 'save'], 'must be generation, edit, fix or save'),
     prompt: text(CHAT_CONTENT_MAX_LENGTH).optional(),
   })
   .strict();

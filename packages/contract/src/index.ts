@@ -35,6 +35,7 @@ export * from './edit-answer.ts';
 export * from './preview.ts';
 export * from './preview.schemas.ts';
 export * from './quick-fixes/index.ts';
+export * from './preview-select/index.ts';
 export * from './permissions.ts';
 export * from './workspaces.ts';
 export * from './integrations.ts';

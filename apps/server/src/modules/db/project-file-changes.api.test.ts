@@ -219,8 +219,8 @@ describe('files changed by an accepted AI edit', () => {
         'give either content (the whole new file) or delete: true, not both',
       ],
       [
-        { source: 'save', changes: [{ path: 'a.js', content: 'x' }] },
-        'must be generation, edit or fix',
+        { source: 'upload', changes: [{ path: 'a.js', content: 'x' }] },
+        'must be generation, edit, fix or save',
       ],
       [{ source: 'edit', changes: [] }, 'must hold at least one change'],
       [

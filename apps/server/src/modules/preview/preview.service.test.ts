@@ -19,10 +19,42 @@ describe('preview build service', () => {
     expect(result.ok).toBe(true);
     expect(result.code).toMatch(/from "react"/);
     expect(result.code).toMatch(/from "lucide-react"/);
-    expect(result.code).toMatch(/from "react\/jsx-runtime"/);
+    expect(result.code).toMatch(/from "react\/jsx-dev-runtime"/);
     expect(result.code).not.toContain('useState<number>');
     expect(result.code).not.toContain('sourceMappingURL');
     expect(JSON.parse(result.map!)).toMatchObject({ version: 3, sources: ['main.tsx'] });
+  });
+
+  it("gives each element its JSX's file, line and column, in the project's own paths", async () => {
+    const result = await service.build({
+      language: 'typescript',
+      path: 'src/App.tsx',
+      code: [
+        "import { Title } from './components/Title';",
+        'export default function App() {',
+        '  return (',
+        '    <main>',
+        '      <Title />',
+        '    </main>',
+        '  );',
+        '}',
+      ].join('\n'),
+      files: [
+        {
+          path: 'src/components/Title.tsx',
+          content: 'export function Title() {\n  return <h1 className="p-2">Hi</h1>;\n}\n',
+        },
+      ],
+    });
+    expect(result.ok).toBe(true);
+    const spots = [
+      ...result.code.matchAll(/fileName: "([^"]+)",\s*lineNumber: (\d+),\s*columnNumber: (\d+)/g),
+    ].map((m) => `${m[1]}:${m[2]}:${m[3]}`);
+    expect(spots.sort()).toEqual([
+      'project:src/components/Title.tsx:2:10',
+      'src/App.tsx:4:5',
+      'src/App.tsx:5:7',
+    ]);
   });
 
   it('falls back to plain TypeScript for a generic arrow that TSX cannot read', async () => {

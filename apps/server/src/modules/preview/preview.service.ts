@@ -145,6 +145,9 @@ async function bundle(source: Source, loader: Loader, signal: AbortSignal) {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
+    // Each element's call carries its file, line and column: the sandbox's JSX runtime puts them
+    // on the element (select mode, issue 53). React is its development build there anyway.
+    jsxDev: true,
     sourcemap: 'external',
     sourcesContent: false,
     outfile: 'main.js',

@@ -12,6 +12,7 @@
  * machine) is not held against it.
  */
 import { PREVIEW_FRAME_PATH, PREVIEW_WATCHDOG_MS } from '@codewright/contract';
+import { createLiveFrame, type LiveFrame, selectModeMessage, setHidden } from './frame-element.ts';
 import {
   type FromFrameMessage,
   PREVIEW_MESSAGE_TAG,
@@ -38,31 +39,10 @@ export interface FrameHostOptions {
   startMs?: number;
 }
 
-const SANDBOX = 'allow-scripts allow-forms';
 /** After a run has painted, the next spare starts this much later (the run's own work first). */
 const SPARE_DELAY_MS = 150;
 
 type SpareMode = PrepareMessage['mode'];
-
-interface LiveFrame {
-  element: HTMLIFrameElement;
-  mode: RunMode;
-  ready: boolean;
-  /** The run sent once the frame says hello. */
-  pending: RunMessage | null;
-  createdAt: number;
-  lastPong: number;
-  /** Between the frame's "loading-python" and its "running": Pyodide starts, no user code runs. */
-  loadingPython: boolean;
-}
-
-/** A spare waits out of sight, out of the tab order and of the accessibility tree. */
-function setHidden(element: HTMLIFrameElement, hidden: boolean): void {
-  element.style.visibility = hidden ? 'hidden' : '';
-  element.tabIndex = hidden ? -1 : 0;
-  if (hidden) element.setAttribute('aria-hidden', 'true');
-  else element.removeAttribute('aria-hidden');
-}
 
 export class PreviewFrameHost {
   private frame: LiveFrame | null = null;
@@ -80,6 +60,7 @@ export class PreviewFrameHost {
   private readonly startMs: number;
   private readonly pingMs: number;
   private lastWatch = performance.now();
+  private selecting = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -111,7 +92,7 @@ export class PreviewFrameHost {
     const current = this.frame;
     const spare = payload.mode === 'html' ? undefined : this.spares.get(payload.mode);
     if (current?.mode === 'python' && payload.mode === 'python' && current.ready) {
-      current.element.contentWindow?.postMessage(message, '*');
+      this.start(current.element.contentWindow, message);
     } else if (spare) {
       this.promoteSpare(spare, message);
     } else {
@@ -129,6 +110,18 @@ export class PreviewFrameHost {
     if (this.spares.has(mode) || (mode === 'module' && this.spareTimer)) return;
     if (mode === 'python' && this.frame?.mode === 'python') return;
     this.spares.set(mode, this.createFrame(mode, null, true));
+  }
+
+  /**
+   * Select mode (issue 53) in the frame on screen and in those of later runs; turned on, the
+   * frame takes the focus, so Tab walks its elements at once.
+   */
+  setSelectMode(on: boolean): void {
+    this.selecting = on;
+    const frame = this.frame;
+    if (!frame?.ready) return;
+    frame.element.contentWindow?.postMessage(selectModeMessage(on), '*');
+    if (on) frame.element.focus();
   }
 
   /** Starts a new run's numbering: messages of the frame's current run are ignored from now. */
@@ -167,25 +160,13 @@ export class PreviewFrameHost {
   }
 
   private createFrame(mode: RunMode, pending: RunMessage | null, hidden: boolean): LiveFrame {
-    const element = document.createElement('iframe');
-    element.setAttribute('sandbox', SANDBOX);
-    element.setAttribute('title', 'Preview of your code');
-    element.setAttribute('referrerpolicy', 'no-referrer');
-    element.setAttribute('allow', '');
-    element.className = 'absolute inset-0 h-full w-full border-0 bg-white';
-    if (hidden) setHidden(element, true);
-    element.src = this.frameUrl;
-    const now = performance.now();
-    this.container.append(element);
-    return {
-      element,
-      mode,
-      ready: false,
-      pending,
-      createdAt: now,
-      lastPong: now,
-      loadingPython: false,
-    };
+    return createLiveFrame(this.container, this.frameUrl, { mode, pending, hidden });
+  }
+
+  /** Sends a run, and select mode with it when it is on (each run has a frame of its own). */
+  private start(target: Window | null, message: RunMessage): void {
+    target?.postMessage(message, '*');
+    if (this.selecting) target?.postMessage(selectModeMessage(true), '*');
   }
 
   private promoteSpare(spare: LiveFrame, message: RunMessage): void {
@@ -193,7 +174,7 @@ export class PreviewFrameHost {
     this.frame?.element.remove();
     setHidden(spare.element, false);
     spare.lastPong = performance.now();
-    if (spare.ready) spare.element.contentWindow?.postMessage(message, '*');
+    if (spare.ready) this.start(spare.element.contentWindow, message);
     else spare.pending = message;
     this.frame = spare;
   }
@@ -241,7 +222,7 @@ export class PreviewFrameHost {
     if (message.type === 'hello') {
       frame.ready = true;
       if (frame.pending) {
-        source.postMessage(frame.pending, '*');
+        this.start(source, frame.pending);
         frame.pending = null;
       }
       return;

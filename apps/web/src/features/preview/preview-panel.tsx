@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ExternalLink, RotateCw, Square } from 'lucide-react';
 import {
   extensionFor,
@@ -10,11 +10,21 @@ import {
 import { cn } from '../../components/ui/cn.ts';
 import { PreviewConsole } from './preview-console.tsx';
 import { type AutoFixControl, PreviewOverlay } from './preview-overlay.tsx';
+import {
+  type PreviewSelection,
+  type QuickEdit,
+  quickEditOf,
+  resolveSelection,
+  type SelectionFiles,
+} from './preview-selection.ts';
 import { canStop, type PreviewPhase, type PreviewState } from './preview-state.ts';
+import { previewTargetOf } from './preview-target.ts';
+import { QuickEditPanel, SelectToggle, useSelectModeKey } from './select-controls.tsx';
+import { TabPanel, type PreviewView, ViewTabs } from './view-tabs.tsx';
 import { type BuildFn, usePreview } from './use-preview.ts';
 import type { ProjectFileText } from './sandbox/protocol.ts';
 
-export type PreviewView = 'preview' | 'console';
+export type { PreviewView } from './view-tabs.tsx';
 
 export interface PreviewPanelProps {
   /** The editor's code. */
@@ -50,6 +60,11 @@ export interface PreviewPanelProps {
   autoFix?: AutoFixControl;
   /** A quick fix (no model) of a problem in `code` was chosen; none is offered without it. */
   onQuickFix?: (fix: QuickFix) => void;
+  /** The element selected in the preview (issue 53); no select mode without onSelectElement. */
+  selection?: PreviewSelection | null;
+  onSelectElement?: (selection: PreviewSelection | null) => void;
+  /** A quick edit (no model) of the selected element's text or classes, to review. */
+  onQuickEdit?: (edit: QuickEdit) => void;
 }
 
 /** The first quick fix of the code for any of the problems (quickFixFor). */
@@ -64,11 +79,6 @@ function firstQuickFix(
   }
   return null;
 }
-
-const VIEWS: Array<{ id: PreviewView; label: string }> = [
-  { id: 'preview', label: 'Preview' },
-  { id: 'console', label: 'Console' },
-];
 
 function statusText(state: PreviewState): string {
   const labels: Record<PreviewPhase, string> = {
@@ -91,7 +101,13 @@ function statusText(state: PreviewState): string {
  */
 export function PreviewPanel(props: PreviewPanelProps) {
   const { code, language, runKey, onProblems, onSelectLine, className, build } = props;
-  const { state, containerRef, refresh, openInNewTab, clearConsole, stop } = usePreview({
+  const where = (): SelectionFiles => ({
+    mainPath: props.path ?? `main.${extensionFor(language)}`,
+    code,
+    files: props.files ?? [],
+    html: previewTargetOf(language, code).kind === 'html',
+  });
+  const { state, containerRef, refresh, openInNewTab, clearConsole, stop, ...run } = usePreview({
     code,
     language,
     path: props.path,
@@ -101,7 +117,18 @@ export function PreviewPanel(props: PreviewPanelProps) {
     onProblems,
     onSettled: props.onSettled,
     build,
+    onSelect: (reported) => {
+      const selection = resolveSelection(reported, where());
+      if (!selection) return;
+      setSelecting(false);
+      props.onSelectElement?.(selection);
+    },
+    onSelectExit: () => setSelecting(false),
   });
+  const selectable = state.target.kind === 'module' || state.target.kind === 'html';
+  const [selecting, setSelecting] = useSelectModeKey(!!props.onSelectElement && selectable);
+  const { setSelectMode } = run;
+  useEffect(() => setSelectMode(selecting), [selecting, setSelectMode]);
   const [ownView, setOwnView] = useState<PreviewView>('preview');
   const view = props.view ?? ownView;
   const setView = (next: PreviewView) => {
@@ -110,7 +137,6 @@ export function PreviewPanel(props: PreviewPanelProps) {
   };
   const [tabNote, setTabNote] = useState<string | null>(null);
   const baseId = useId();
-  const tabRefs = useRef<Partial<Record<PreviewView, HTMLButtonElement | null>>>({});
   const refreshRef = useRef<HTMLButtonElement>(null);
   const errors = state.console.counts.error;
   const canOpen = state.hasOutput && state.phase !== 'stopped';
@@ -131,21 +157,6 @@ export function PreviewPanel(props: PreviewPanelProps) {
         }
       : null;
 
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0 && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const index = VIEWS.findIndex((v) => v.id === view);
-    const next =
-      event.key === 'Home'
-        ? VIEWS[0]!
-        : event.key === 'End'
-          ? VIEWS.at(-1)!
-          : VIEWS[(index + step + VIEWS.length) % VIEWS.length]!;
-    setView(next.id);
-    tabRefs.current[next.id]?.focus();
-  };
-
   const openTab = () => {
     setTabNote(
       openInNewTab()
@@ -163,40 +174,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
       data-preview-ms={state.lastRunMs === null ? undefined : Math.round(state.lastRunMs)}
     >
       <div className="flex items-center gap-2 border-b border-border px-2 py-1.5">
-        <div role="tablist" aria-label="Preview views" className="flex gap-1" onKeyDown={onTabKey}>
-          {VIEWS.map((v) => {
-            const selected = view === v.id;
-            return (
-              <button
-                key={v.id}
-                ref={(el) => {
-                  tabRefs.current[v.id] = el;
-                }}
-                id={`${baseId}-${v.id}-tab`}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                aria-controls={`${baseId}-${v.id}`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setView(v.id)}
-                className={cn(
-                  'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
-                  selected ? 'bg-white/10 text-fg' : 'text-muted hover:bg-white/5 hover:text-fg',
-                )}
-              >
-                {v.label}
-                {v.id === 'console' && errors > 0 ? (
-                  <span
-                    className="rounded-full bg-red-500/20 px-1.5 text-[11px] leading-5 text-red-200"
-                    aria-label={`${errors} ${errors === 1 ? 'error' : 'errors'}`}
-                  >
-                    {errors}
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
-        </div>
+        <ViewTabs baseId={baseId} view={view} onChange={setView} errors={errors} />
         <p
           role="status"
           aria-live="polite"
@@ -219,6 +197,13 @@ export function PreviewPanel(props: PreviewPanelProps) {
             <Square className="size-3.5 fill-current" aria-hidden="true" />
             Stop
           </button>
+        ) : null}
+        {props.onSelectElement ? (
+          <SelectToggle
+            selecting={selecting}
+            onChange={setSelecting}
+            disabled={!selectable || !state.hasOutput}
+          />
         ) : null}
         <button
           ref={refreshRef}
@@ -251,6 +236,20 @@ export function PreviewPanel(props: PreviewPanelProps) {
           fix={fix}
           autoFix={props.autoFix}
         />
+        {props.selection && props.onQuickEdit ? (
+          <QuickEditPanel
+            key={`${props.selection.path}:${props.selection.line}:${props.selection.column}`}
+            selection={props.selection}
+            busy={props.fixBusy ?? false}
+            onClose={() => props.onSelectElement?.(null)}
+            onApply={(request) => {
+              const edit = quickEditOf(props.selection!, request, where());
+              if (typeof edit === 'string') return edit;
+              props.onQuickEdit?.(edit);
+              return null;
+            }}
+          />
+        ) : null}
       </TabPanel>
       <TabPanel baseId={baseId} id="console" shown={view}>
         <PreviewConsole
@@ -261,32 +260,5 @@ export function PreviewPanel(props: PreviewPanelProps) {
         />
       </TabPanel>
     </section>
-  );
-}
-
-/** The panel of tab `id`, labelled by its tab and hidden while another is shown. */
-function TabPanel({
-  baseId,
-  id,
-  shown,
-  className,
-  children,
-}: {
-  baseId: string;
-  id: PreviewView;
-  shown: PreviewView;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="tabpanel"
-      id={`${baseId}-${id}`}
-      aria-labelledby={`${baseId}-${id}-tab`}
-      hidden={shown !== id}
-      className={cn(className, 'min-h-0 flex-1')}
-    >
-      {children}
-    </div>
   );
 }

@@ -6,13 +6,18 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { isCodewrightError, type RequestOptions } from '@codewright/sdk';
-import type { PreviewBuildRequest, PreviewBuildResult, PreviewProblem } from '@codewright/contract';
+import {
+  annotateHtml,
+  type PreviewBuildRequest,
+  type PreviewBuildResult,
+  type PreviewProblem,
+} from '@codewright/contract';
 import { client } from '../../sdk.ts';
 import { PreviewFrameHost } from './frame-host.ts';
 import { inlineLinkedFiles } from './inline-files.ts';
 import { initialPreviewState, previewReducer, type PreviewState } from './preview-state.ts';
 import { languageIdOf, previewTargetOf } from './preview-target.ts';
-import type { ProjectFileText } from './sandbox/protocol.ts';
+import type { ProjectFileText, SelectedElement } from './sandbox/protocol.ts';
 
 const NO_FILES: readonly ProjectFileText[] = [];
 const SETTLED_PHASES = new Set(['ready', 'build-failed', 'failed', 'stopped']);
@@ -37,6 +42,10 @@ export interface UsePreviewOptions {
   onSettled?: (run: { code: string; problems: PreviewProblem[] }) => void;
   /** The build call; the app's client by default. */
   build?: BuildFn;
+  /** An element was chosen in select mode (what the frame says; check it before use). */
+  onSelect?: (element: SelectedElement) => void;
+  /** Escape in the frame while in select mode. */
+  onSelectExit?: () => void;
 }
 
 export interface UsePreview {
@@ -49,6 +58,8 @@ export interface UsePreview {
   clearConsole(): void;
   /** Ends the running program at once (its frame is removed); Refresh runs it again. */
   stop(): void;
+  /** Select mode on or off, in this run's frame and the next ones' (issue 53). */
+  setSelectMode(on: boolean): void;
 }
 
 /** Words for a build request that failed (not a problem in the code). */
@@ -77,6 +88,8 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     build: options.build,
     onProblems: options.onProblems,
     onSettled: options.onSettled,
+    onSelect: options.onSelect,
+    onSelectExit: options.onSelectExit,
   };
   const latest = useRef(inputs);
   const abortRef = useRef<AbortController | null>(null);
@@ -109,8 +122,10 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     if (target.kind !== 'module') {
       host.run({
         mode: target.kind,
-        // A page's links to the project's stylesheets and scripts are written inline.
-        code: target.kind === 'html' ? inlineLinkedFiles(source, others, path) : source,
+        // A page's tags say where they are written (select mode, issue 53), on the page as the
+        // user wrote it; then its links to the project's stylesheets and scripts are inlined.
+        code:
+          target.kind === 'html' ? inlineLinkedFiles(annotateHtml(source), others, path) : source,
         map: null,
         ...(target.kind === 'python' && others.length > 0 ? { files: [...others] } : {}),
       });
@@ -150,6 +165,8 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     if (!container) return;
     const host = new PreviewFrameHost(container, {
       onMessage: (message) => {
+        if (message.type === 'select') return latest.current.onSelect?.(message);
+        if (message.type === 'select-exit') return latest.current.onSelectExit?.();
         const ms = performance.now() - startedAt.current;
         // From the code being final to the first paint in the frame (bench/preview-ready.mjs).
         if (
@@ -227,5 +244,6 @@ export function usePreview(options: UsePreviewOptions): UsePreview {
     hostRef.current?.clear();
     dispatch({ type: 'stop' });
   }, []);
-  return { state, containerRef, refresh, openInNewTab, clearConsole, stop };
+  const setSelectMode = useCallback((on: boolean) => hostRef.current?.setSelectMode(on), []);
+  return { state, containerRef, refresh, openInNewTab, clearConsole, stop, setSelectMode };
 }

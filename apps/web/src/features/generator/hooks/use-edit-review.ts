@@ -15,7 +15,8 @@ import {
 } from '../review/review-hunks.ts';
 
 /** What made the proposal: a prompt or Edit selection (`edit`), or Fix with AI (`fix`). */
-export type EditSource = 'edit' | 'fix';
+/** What made the change under review: the AI (an edit, a fix), or the user by hand (a quick edit, issue 53). */
+export type EditSource = 'edit' | 'fix' | 'save';
 
 /** An AI edit under review (docs/decisions/022). */
 export interface ReviewSession {

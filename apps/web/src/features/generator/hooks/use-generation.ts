@@ -39,7 +39,7 @@ import {
   type TreeSnapshot,
 } from './tree-edit-outcome.ts';
 import { finishEdit, resolveEdit, REVIEW_MESSAGES } from './edit-outcome.ts';
-import { beginQuickFix } from './quick-fix.ts';
+import { beginQuickEdit, beginQuickFix } from './quick-fix.ts';
 import type { Landing } from './use-auto-fix.ts';
 import type { SharedWrite } from './shared-write.ts';
 import { useEditReview, type EditSource } from './use-edit-review.ts';
@@ -456,6 +456,25 @@ export function useGeneration(deps: GenerationDeps) {
     [review],
   );
 
+  /** A quick edit of an element selected in the preview (issue 53): reviewed, no edit used. */
+  const quickEdit = useCallback(
+    (edit: { path: string; title: string; code: string }) => {
+      const d = latest.current;
+      if (busy.current) return;
+      if (review.isOpen()) {
+        toast.info(REVIEW_MESSAGES.decideFirst);
+      } else {
+        const deps = { code: d.read().code, setMessages: d.setMessages, review };
+        if (!beginQuickEdit(edit, { ...deps, tree: d.readTree?.() ?? null })) {
+          toast.error(`${edit.path} is no longer a file of this project.`);
+          return;
+        }
+      }
+      d.onEditStarted?.();
+    },
+    [review],
+  );
+
   return {
     generating,
     /** The code streaming into the editor, or null when none is. */
@@ -463,6 +482,7 @@ export function useGeneration(deps: GenerationDeps) {
     send,
     stop,
     quickFix,
+    quickEdit,
     landed,
     /** The AI edit under review (hunk decisions), shared by every kind of edit. */
     review,

@@ -255,6 +255,7 @@ export function useGenerator(options: GeneratorOptions) {
     unsaved,
     send: generation.send,
     quickFix: generation.quickFix,
+    quickEdit: generation.quickEdit,
     landed: generation.landed,
     stop: generation.stop,
     /** The AI edit under review (review/, docs/decisions/022). */

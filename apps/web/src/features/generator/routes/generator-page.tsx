@@ -36,9 +36,11 @@ import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useToastClearance } from '../hooks/use-toast-clearance.ts';
 import { ComposerTools } from '../context/composer-tools.tsx';
 import { ContextChips } from '../context/context-chips.tsx';
+import { SelectionChip } from '../context/selection-chip.tsx';
 import { ContextFiles } from '../context/context-files.tsx';
 import { useEditFiles } from '../context/use-edit-files.ts';
 import { GeneratorMediaContext } from '../context/media-context.ts';
+import { usePreviewPick } from '../hooks/use-preview-pick.ts';
 import { useComposerContext } from '../context/use-composer-context.ts';
 import { client } from '../../../sdk.ts';
 import type { TreeSnapshot } from '../hooks/tree-edit-outcome.ts';
@@ -328,6 +330,8 @@ function Generator({
     () => files.files.filter((f) => !f.isMain).map((f) => ({ path: f.path, content: f.content })),
     [files.files],
   );
+  // The element selected in the preview: the composer's chip, the next prompt's lines (issue 53).
+  const pick = usePreviewPick(g.code, previewFiles, mainPath);
   const editFiles = useEditFiles({ files: files.files, code: g.code, projectId: g.projectId });
   const { setOpenPath } = editFiles;
   const onActivePathChange = (path: string | null) => {
@@ -440,7 +444,9 @@ function Generator({
                   onPromptChange={g.setPrompt}
                   onSend={() => {
                     promptHadFocus.current = document.activeElement === promptRef.current;
-                    void g.send();
+                    const options = pick.options();
+                    if (options && g.prompt.trim() && !g.generating) pick.setPicked(null);
+                    void g.send(undefined, options);
                   }}
                   onStop={g.stop}
                   onUpload={(file) => {
@@ -454,6 +460,11 @@ function Generator({
                   uploadWhat={composer.uploadWhat}
                   attachments={
                     <>
+                      <SelectionChip
+                        selection={pick.picked}
+                        onRemove={() => pick.setPicked(null)}
+                        disabled={g.generating}
+                      />
                       <ContextChips
                         chips={composer.context.chips}
                         tokens={composer.context.tokens}
@@ -521,6 +532,9 @@ function Generator({
               onSelectLine={preview.selectLine}
               onFix={preview.fix}
               onQuickFix={g.quickFix}
+              selection={pick.picked}
+              onSelectElement={readOnly ? undefined : pick.setPicked}
+              onQuickEdit={g.quickEdit}
               onSettled={autoFix.onSettled}
               autoFix={autoFix}
               fixBusy={g.generating}

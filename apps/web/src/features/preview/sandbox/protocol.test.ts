@@ -4,6 +4,8 @@ import {
   isFromApp,
   MAX_MESSAGE_TEXT,
   PREVIEW_MESSAGE_TAG,
+  SELECT_CLASSES_MAX,
+  SELECT_TEXT_MAX,
   readAppMessage,
   readFrameMessage,
 } from './protocol.ts';
@@ -21,6 +23,38 @@ describe('readFrameMessage', () => {
     expect(
       readFrameMessage({ tag, type: 'problem', runId: 1, kind: 'runtime', message: 3 }),
     ).toBeNull();
+  });
+
+  it('takes a selected element only with a source place and a tag name, its texts cut', () => {
+    const selected = {
+      tag,
+      type: 'select',
+      runId: 4,
+      source: 'src/App.tsx:12:7',
+      tagName: 'button',
+      text: 'x'.repeat(SELECT_TEXT_MAX + 5),
+      classes: 'p-2 '.repeat(SELECT_CLASSES_MAX),
+    };
+    const message = readFrameMessage(selected);
+    expect(message).toMatchObject({ type: 'select', runId: 4, source: 'src/App.tsx:12:7' });
+    if (message?.type !== 'select') throw new Error('not select');
+    expect(message.text).toHaveLength(SELECT_TEXT_MAX);
+    expect(message.classes).toHaveLength(SELECT_CLASSES_MAX);
+    expect(readFrameMessage({ ...selected, tagName: '<img onerror=x>' })).toBeNull();
+    expect(readFrameMessage({ ...selected, source: 'a'.repeat(601) })).toBeNull();
+    expect(readFrameMessage({ ...selected, source: 3 })).toBeNull();
+    expect(readFrameMessage({ ...selected, classes: ['p-2'] })).toBeNull();
+    expect(readFrameMessage({ tag, type: 'select-exit', runId: 4 })).toEqual({
+      tag,
+      type: 'select-exit',
+      runId: 4,
+    });
+    expect(readAppMessage({ tag, type: 'select-mode', on: true })).toEqual({
+      tag,
+      type: 'select-mode',
+      on: true,
+    });
+    expect(readAppMessage({ tag, type: 'select-mode', on: 'yes' })).toBeNull();
   });
 
   it('keeps only well-formed console entries, with sane lines and cut texts', () => {

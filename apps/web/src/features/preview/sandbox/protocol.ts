@@ -8,6 +8,9 @@ import type { PreviewProblemKind } from '@codewright/contract';
 
 export const PREVIEW_MESSAGE_TAG = 'codewright-preview';
 
+/** The attribute that says where an element's JSX or HTML tag is: "file:line:column" (issue 53). */
+export const SOURCE_ATTRIBUTE = 'data-cw-src';
+
 export type RunMode = 'module' | 'html' | 'python';
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
@@ -47,7 +50,26 @@ export interface PrepareMessage {
   mode: 'module' | 'python';
 }
 
-export type ToFrameMessage = RunMessage | PingMessage | PrepareMessage;
+/** App → frame: select mode on or off (issue 53): hover outlines elements, a click selects one. */
+export interface SelectModeMessage {
+  tag: typeof PREVIEW_MESSAGE_TAG;
+  type: 'select-mode';
+  on: boolean;
+}
+
+export type ToFrameMessage = RunMessage | PingMessage | PrepareMessage | SelectModeMessage;
+
+/** An element chosen in select mode: where its tag is written, and what it shows. */
+export interface SelectedElement {
+  /** "file:line:column" of its opening tag, as SOURCE_ATTRIBUTE has it. */
+  source: string;
+  /** Its tag name, lower case. */
+  tagName: string;
+  /** Its text, whitespace collapsed, cut to SELECT_TEXT_MAX. */
+  text: string;
+  /** Its class attribute, cut to SELECT_CLASSES_MAX. */
+  classes: string;
+}
 
 /** One Console line; `line` is in the user's code (1-based) when known. */
 export interface ConsoleEntry {
@@ -86,7 +108,10 @@ export type FromFrameMessage =
       status: FrameStatus;
       /** Milliseconds since the frame received the run. */
       ms: number;
-    };
+    }
+  | ({ tag: typeof PREVIEW_MESSAGE_TAG; type: 'select'; runId: number } & SelectedElement)
+  /** Escape in the frame: leave select mode. */
+  | { tag: typeof PREVIEW_MESSAGE_TAG; type: 'select-exit'; runId: number };
 
 const LEVELS = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
 const KINDS = new Set<string>([
@@ -102,6 +127,11 @@ const KINDS = new Set<string>([
 const STATUSES = new Set<string>(['loading-python', 'running', 'rendered', 'done']);
 /** Longest text the app accepts in one message; longer is cut. */
 export const MAX_MESSAGE_TEXT = 20_000;
+/** A selected element's text and classes as the app keeps them, and its longest source place. */
+export const SELECT_TEXT_MAX = 200;
+export const SELECT_CLASSES_MAX = 1_000;
+const SOURCE_MAX = 600;
+const TAG_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -157,6 +187,26 @@ export function readFrameMessage(data: unknown): FromFrameMessage | null {
         status: data.status as FrameStatus,
         ms: typeof data.ms === 'number' ? data.ms : 0,
       };
+    case 'select': {
+      const { runId, source, tagName, text, classes } = data;
+      if (typeof runId !== 'number' || typeof source !== 'string' || typeof tagName !== 'string')
+        return null;
+      if (source.length > SOURCE_MAX || !TAG_NAME.test(tagName)) return null;
+      if (typeof text !== 'string' || typeof classes !== 'string') return null;
+      return {
+        tag,
+        type: 'select',
+        runId,
+        source,
+        tagName,
+        text: text.slice(0, SELECT_TEXT_MAX),
+        classes: classes.slice(0, SELECT_CLASSES_MAX),
+      };
+    }
+    case 'select-exit':
+      return typeof data.runId === 'number'
+        ? { tag, type: 'select-exit', runId: data.runId }
+        : null;
     default:
       return null;
   }
@@ -174,6 +224,9 @@ export function readAppMessage(data: unknown): ToFrameMessage | null {
   if (!isRecord(data) || data.tag !== PREVIEW_MESSAGE_TAG) return null;
   if (data.type === 'ping' && typeof data.id === 'number') {
     return { tag: PREVIEW_MESSAGE_TAG, type: 'ping', id: data.id };
+  }
+  if (data.type === 'select-mode' && typeof data.on === 'boolean') {
+    return { tag: PREVIEW_MESSAGE_TAG, type: 'select-mode', on: data.on };
   }
   if (data.type === 'prepare' && (data.mode === 'module' || data.mode === 'python')) {
     return { tag: PREVIEW_MESSAGE_TAG, type: 'prepare', mode: data.mode };

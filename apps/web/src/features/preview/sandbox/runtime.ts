@@ -21,6 +21,7 @@ import type { RunContext, SandboxConfig } from './run-context.ts';
 import { runHtml } from './run-html.ts';
 import { prepareModuleRun, runModule } from './run-module.ts';
 import { preparePython, runPython } from './run-python.ts';
+import { createSelectMode } from './select-mode.ts';
 import type { SourcePositions } from './source-positions.ts';
 
 type Outgoing = FromFrameMessage extends infer M
@@ -51,6 +52,10 @@ const capture = new ConsoleCapture((entries, dropped) =>
 );
 capture.install(console);
 installLoopClock(window);
+const selectMode = createSelectMode({
+  select: (element) => post({ type: 'select', runId, ...element }),
+  exit: () => post({ type: 'select-exit', runId }),
+});
 
 function problem(
   kind: PreviewProblemKind,
@@ -83,6 +88,10 @@ function onMessage(event: MessageEvent): void {
   if (!message) return;
   if (message.type === 'ping') {
     post({ type: 'pong', id: message.id });
+    return;
+  }
+  if (message.type === 'select-mode') {
+    selectMode.set(message.on);
     return;
   }
   if (message.type === 'prepare') {
@@ -128,6 +137,7 @@ function installListeners(): void {
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
   document.addEventListener('securitypolicyviolation', onViolation);
+  selectMode.reinstall();
 }
 
 async function run(message: RunMessage): Promise<void> {
