@@ -22,6 +22,7 @@ for (const script of [
   'generator-open.mjs',
   'preview-ready.mjs',
   'preview-chunks.mjs',
+  'preview-select.mjs',
   'public-chunks.mjs',
   'tree-prompt.mjs',
   'tree-answer.mjs',

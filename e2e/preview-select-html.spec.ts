@@ -1,7 +1,8 @@
 /**
- * Select in the preview of a plain HTML page (issue 53): the page's tags carry where they are
- * written (annotateHtml), so a click in select mode picks the heading, not the page's own click
- * handler, and the quick panel changes its text in the source.
+ * Select in the preview of a draft (issue 53), code not saved to a project: a plain HTML page,
+ * whose tags carry where they are written (annotateHtml), so a click in select mode picks the
+ * heading, not the page's own click handler, and the quick panel changes its text in the source;
+ * and a React component that ran alone (its build names it main.jsx, the draft main.js).
  */
 import { PREVIEW_SAMPLES } from './fixtures/model-previews.mjs';
 import { acceptReview } from './fixtures.ts';
@@ -34,4 +35,30 @@ test("1280 px: an HTML page's heading is selected and its text changed in the qu
   );
   await gen.showPreview();
   await expect(gen.frame.getByRole('heading', { name: 'Hi from HTML' })).toBeVisible();
+});
+
+test("1280 px: a React draft's paragraph is selected; text built by code cannot be edited, its classes can", async ({
+  gen,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await gen.open();
+  await gen.generate('react-counter');
+  await gen.waitReady();
+  await gen.panel.getByRole('button', { name: 'Select an element in the preview' }).click();
+  await gen.frame.getByText('Count: 0').click();
+  await expect(page.getByTestId('selection-chip')).toHaveText('p in main.js:9');
+  const panel = page.getByRole('form', { name: 'Quick edit of p in main.js:9' });
+  await expect(panel.getByLabel('Text')).toHaveCount(0);
+  await panel.getByLabel(/^Classes/).fill('text-5xl font-bold text-rose-700');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await acceptReview(
+    page,
+    PREVIEW_SAMPLES['react-counter'].code.replace(
+      'className="text-4xl font-bold text-slate-900"',
+      'className="text-5xl font-bold text-rose-700"',
+    ),
+  );
+  await gen.showPreview();
+  await expect(gen.frame.getByText('Count: 0')).toHaveClass('text-5xl font-bold text-rose-700');
 });

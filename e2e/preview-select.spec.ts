@@ -173,6 +173,9 @@ test('390 px: a frame that claims a selection outside the project, or a tag not 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { mainPath } = await openThreeFileApp(page, login, true);
+  // While select mode is off, the app hears no selection at all; the hostile frame speaks while
+  // the user is selecting.
+  const select = page.getByRole('button', { name: 'Select an element in the preview' });
   const post = (source: string, tagName: string) =>
     liveFrame(page).then((f) =>
       f.evaluate(
@@ -195,16 +198,20 @@ test('390 px: a frame that claims a selection outside the project, or a tag not 
         { source, tagName },
       ),
     );
+  await post(`${mainPath}:7:7`, 'h1');
+  await select.click();
   await post('../../etc/passwd:1:1', 'h1');
   await post('components/Evil.tsx:7:7', 'h1');
   await post(`${mainPath}:99:1`, 'h1');
   await post(`${mainPath}:7:7`, 'button');
   await post(`${mainPath}:7:8`, 'h1');
   await post('components/Footer.tsx:2:10', 'button');
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('tab', { name: /^Chat/ }).click();
   await expect(page.getByTestId('selection-chip')).toHaveCount(0);
   // The same channel with the real place of the heading is heard: the others were refused.
   await page.getByRole('tab', { name: /^Preview/ }).click();
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
   await post(`${mainPath}:7:7`, 'h1');
   await page.getByRole('tab', { name: /^Chat/ }).click();
   await expect(page.getByTestId('selection-chip')).toHaveText(

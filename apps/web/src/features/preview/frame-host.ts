@@ -229,6 +229,9 @@ export class PreviewFrameHost {
     }
     if (message.type === 'pong') return;
     if (message.runId !== this.runId) return;
+    // A selection is heard only while the user is selecting: code in the frame cannot flood the
+    // app with them, and one selection ends the mode (preview-panel.tsx).
+    if ((message.type === 'select' || message.type === 'select-exit') && !this.selecting) return;
     if (message.type === 'status') frame.loadingPython = message.status === 'loading-python';
     if (message.type === 'status' && message.status === 'rendered' && frame.mode === 'module') {
       this.scheduleSpare();

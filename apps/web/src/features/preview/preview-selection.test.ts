@@ -58,6 +58,15 @@ describe('resolveSelection', () => {
       expect(resolveSelection(reported(source, tag), where), source).toBeNull();
   });
 
+  it('takes the file of code that ran alone as the main one, whatever the build named it', () => {
+    const alone = { ...where, mainPath: 'main.ts', files: [] };
+    expect(resolveSelection(reported('main.tsx:5:7', 'h1'), alone)).toMatchObject({
+      path: 'main.ts',
+      line: 5,
+    });
+    expect(resolveSelection(reported('main.tsx:5:7', 'button'), alone)).toBeNull();
+  });
+
   it("reads an HTML page's places as lines and columns of the main file", () => {
     const page = {
       mainPath: 'index.html',

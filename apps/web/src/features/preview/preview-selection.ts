@@ -41,6 +41,14 @@ export interface SelectionFiles {
   html: boolean;
 }
 
+/**
+ * The path the frame's `file` stands for: itself, or, when the code ran alone (no other files,
+ * so the build named it `main.tsx` or `main.jsx` whatever the project calls it), the main file.
+ */
+function pathOf(where: SelectionFiles, file: string): string {
+  return where.files.length === 0 ? where.mainPath : file;
+}
+
 /** The file's text at `path`, or null when it is not one of the project's. */
 function fileText(where: SelectionFiles, path: string): string | null {
   if (path === where.mainPath) return where.code;
@@ -65,10 +73,13 @@ export function resolveSelection(
   reported: SelectedElement,
   where: SelectionFiles,
 ): PreviewSelection | null {
-  const spot = parseSourceSpot(
+  // An HTML page's tags carry only "line:column" (annotateHtml): of the main file.
+  if (where.html && !/^\d{1,7}:\d{1,7}$/.test(reported.source)) return null;
+  const parsed = parseSourceSpot(
     where.html ? `${where.mainPath}:${reported.source}` : reported.source,
   );
-  if (!spot) return null;
+  if (!parsed) return null;
+  const spot = { ...parsed, file: pathOf(where, parsed.file) };
   const hit = found(where, spot, reported.tagName);
   if (!hit) return null;
   const { element } = hit;
