@@ -136,7 +136,14 @@ test('1280 px: from the keyboard, a heading is selected and its text and classes
   // Alt+Shift+S turns select mode on and gives the frame the focus; Tab walks the elements.
   await page.getByRole('button', { name: 'Refresh preview' }).focus();
   await page.keyboard.press('Alt+Shift+S');
-  await expect(page.getByTestId('preview-select')).toHaveAttribute('aria-pressed', 'true');
+  const select = page.getByTestId('preview-select');
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
+  // Escape, in the frame, leaves select mode; the key turns it on again.
+  await page.keyboard.press('Escape');
+  await expect(select).toHaveAttribute('aria-pressed', 'false');
+  await expect(select).toBeFocused();
+  await page.keyboard.press('Alt+Shift+S');
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Tab'); // main
   await page.keyboard.press('Tab'); // h1
   await page.keyboard.press('Enter');
@@ -145,6 +152,8 @@ test('1280 px: from the keyboard, a heading is selected and its text and classes
 
   const panel = page.getByRole('form', { name: `Quick edit of h1 in ${name}:7` });
   await expect(panel.getByLabel('Text')).toHaveValue('Tally board');
+  // The focus left the frame for the panel's first field.
+  await expect(panel.getByLabel('Text')).toBeFocused();
   await expect(panel.getByLabel(/^Classes/)).toHaveValue('text-2xl font-bold');
   await panel.getByLabel('Text').fill('Score board');
   await panel.getByLabel(/^Classes/).fill('text-3xl font-bold text-red-600');
@@ -218,4 +227,9 @@ test('390 px: a frame that claims a selection outside the project, or a tag not 
     `h1 in ${mainPath.split('/').at(-1)}:7`,
   );
   await page.screenshot({ path: 'e2e/output/screenshots/preview-select-chip-390.png' });
+  // The quick panel, in the Preview tab at 390 px.
+  await page.getByRole('tab', { name: /^Preview/ }).click();
+  await expect(page.getByTestId('quick-edit').getByLabel('Text')).toHaveValue('Tally board');
+  await page.screenshot({ path: 'e2e/output/screenshots/preview-quick-edit-390.png' });
+  await expectNoSeriousViolations(page, 'the quick edit panel at 390 px');
 });

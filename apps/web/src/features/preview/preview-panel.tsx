@@ -123,7 +123,10 @@ export function PreviewPanel(props: PreviewPanelProps) {
       setSelecting(false);
       props.onSelectElement?.(selection);
     },
-    onSelectExit: () => setSelecting(false),
+    onSelectExit: () => {
+      setSelecting(false);
+      selectRef.current?.focus();
+    },
   });
   const selectable = state.target.kind === 'module' || state.target.kind === 'html';
   const [selecting, setSelecting] = useSelectModeKey(!!props.onSelectElement && selectable);
@@ -138,6 +141,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
   const [tabNote, setTabNote] = useState<string | null>(null);
   const baseId = useId();
   const refreshRef = useRef<HTMLButtonElement>(null);
+  const selectRef = useRef<HTMLButtonElement>(null);
   const errors = state.console.counts.error;
   const canOpen = state.hasOutput && state.phase !== 'stopped';
   const problems = state.console.problems;
@@ -200,6 +204,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
         ) : null}
         {props.onSelectElement ? (
           <SelectToggle
+            ref={selectRef}
             selecting={selecting}
             onChange={setSelecting}
             disabled={!selectable || !state.hasOutput}

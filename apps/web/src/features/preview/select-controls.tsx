@@ -3,7 +3,7 @@
  * quick panel of a selected element, which changes its text or its classes in the source
  * without the model (through the review, no edit used).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { SquareDashedMousePointer, X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -33,24 +33,32 @@ export function useSelectModeKey(enabled: boolean) {
   return [enabled && selecting, setSelecting] as const;
 }
 
-export function SelectToggle(props: {
+export function SelectToggle({
+  selecting,
+  onChange,
+  disabled,
+  ref,
+}: {
   selecting: boolean;
   onChange: (on: boolean) => void;
   disabled: boolean;
+  /** Where the focus returns when select mode ends in the frame (keys there never reach the page). */
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <button
+      ref={ref}
       type="button"
-      onClick={() => props.onChange(!props.selecting)}
-      disabled={props.disabled}
-      aria-pressed={props.selecting}
+      onClick={() => onChange(!selecting)}
+      disabled={disabled}
+      aria-pressed={selecting}
       aria-keyshortcuts={SELECT_MODE_KEY}
       aria-label="Select an element in the preview"
       title={`Select an element, then say what to change (${SELECT_MODE_KEY}; Escape leaves)`}
       data-testid="preview-select"
       className={cn(
         'inline-flex size-8 items-center justify-center rounded-md disabled:pointer-events-none disabled:opacity-40',
-        props.selecting ? 'bg-accent/25 text-fg' : 'text-muted hover:bg-white/5 hover:text-fg',
+        selecting ? 'bg-accent/25 text-fg' : 'text-muted hover:bg-white/5 hover:text-fg',
       )}
     >
       <SquareDashedMousePointer className="size-4" aria-hidden="true" />
@@ -70,13 +78,22 @@ export interface QuickEditPanelProps {
 const inputClass =
   'mt-1 block w-full rounded-md border border-border-strong bg-bg/60 px-2 py-1.5 text-sm text-fg focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-accent/40';
 
-/** The selected element's text and classes, editable where they are plain text in the source. */
+/**
+ * The selected element's text and classes, editable where they are plain text in the source.
+ * A new selection puts the focus on its first field: the frame had it, and keys there (even
+ * Escape, Tab) belong to the page in the frame.
+ */
 export function QuickEditPanel({ selection, onApply, onClose, busy }: QuickEditPanelProps) {
   const { text, classes } = selection.editable;
   const [newText, setNewText] = useState(text ?? '');
   const [newClasses, setNewClasses] = useState(classes ?? '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = form.current?.querySelector('input') ?? form.current?.querySelector('button');
+    field?.focus({ preventScroll: true });
+  }, []);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setError(
@@ -89,6 +106,7 @@ export function QuickEditPanel({ selection, onApply, onClose, busy }: QuickEditP
   const nothing = text === null && classes === null;
   return (
     <form
+      ref={form}
       onSubmit={apply}
       aria-label={`Quick edit of ${selectionLabel(selection)}`}
       data-testid="quick-edit"
