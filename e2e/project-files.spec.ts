@@ -319,7 +319,13 @@ test.describe('project files in the generator', () => {
       await page.getByLabel('Rename format.ts to').fill('lib/format.ts');
       await page.keyboard.press('Enter');
       await expect(item(page, 'lib/format.ts')).toBeVisible();
-      if (phone) await page.keyboard.press('Escape');
+      // The rename's field takes an Escape for itself (cancel) while it is there: the sheet's
+      // Escape waits for it to go.
+      await expect(page.getByLabel('Rename format.ts to')).toHaveCount(0);
+      if (phone) {
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Files' })).toHaveCount(0);
+      }
       await show('Preview');
       await expect(panel).toHaveAttribute('data-preview-phase', 'build-failed', {
         timeout: 20_000,
