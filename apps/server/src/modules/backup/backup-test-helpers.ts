@@ -69,8 +69,15 @@ export async function contents(client: pg.ClientBase) {
 
 type Storage = { kind: 'local' | 's3'; backend: StorageBackend };
 
-/** A backup (writeBackup) of the database at `databaseUrl` and `storage` into a new folder. */
-export async function backupOf(databaseUrl: string, storage: Storage, jwtSecret: string) {
+/**
+ * A backup (writeBackup) of the database at `databaseUrl` and `storage` into a new folder; the
+ * secret is `jwtSecret` (JWT_SECRET), or the file at `{ file }` (DATA_DIR/secret).
+ */
+export async function backupOf(
+  databaseUrl: string,
+  storage: Storage,
+  jwtSecret: string | { file: string },
+) {
   const dir = path.join(await tempDir('cw-backup-api-'), 'backup');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -79,7 +86,10 @@ export async function backupOf(databaseUrl: string, storage: Storage, jwtSecret:
       client,
       databaseKind: 'postgres',
       storage,
-      secret: { source: 'env', value: jwtSecret },
+      secret:
+        typeof jwtSecret === 'string'
+          ? { source: 'env', value: jwtSecret }
+          : { source: 'file', path: jwtSecret.file },
       appVersion: 'test',
     });
     return { dir, manifest };

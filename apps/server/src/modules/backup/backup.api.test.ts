@@ -81,6 +81,48 @@ describe('backup and restore on DATABASE_URL', () => {
   });
 });
 
+describe('a restore whose commit fails', () => {
+  it("leaves the DATA_DIR's own secret as it was, and puts the backup's in place once committed", async () => {
+    const { config } = source;
+    const secretDir = await tempDir('cw-backup-secret-');
+    await fs.writeFile(path.join(secretDir, 'secret'), 'the backed-up secret');
+    const { dir, manifest } = await backupOf(
+      config.DATABASE_URL!,
+      { kind: 'local', backend: await LocalDiskBackend.open(config.DATA_DIR) },
+      { file: path.join(secretDir, 'secret') },
+    );
+    expect(manifest.secret.source).toBe('file');
+
+    // An empty DATA_DIR that a server started once in: it has a secret of its own.
+    const into = await target(undefined);
+    const { secretPath } = into.restoreTarget;
+    await fs.writeFile(secretPath, 'the secret it had');
+    const failing = {
+      ...into.restoreTarget,
+      open: async (migrationsDir: string) => {
+        const opened = await into.restoreTarget.open(migrationsDir);
+        const query = opened.client.query.bind(opened.client);
+        // The real database, refusing only the commit (as a full disk or a lost server would).
+        opened.client.query = ((text: unknown, ...rest: unknown[]) =>
+          text === 'commit'
+            ? Promise.reject(new Error('commit failed'))
+            : (query as (...a: unknown[]) => unknown)(text, ...rest)) as typeof opened.client.query;
+        return opened;
+      },
+    };
+    await expect(restoreBackup(dir, failing)).rejects.toThrow('commit failed');
+    expect(await fs.readFile(secretPath, 'utf8')).toBe('the secret it had');
+    expect(await fs.readdir(path.dirname(secretPath))).not.toContainEqual(
+      expect.stringMatching(/^secret\./),
+    );
+    expect(await contents(await connected(into.url))).not.toHaveProperty('users.0');
+
+    await restoreBackup(dir, into.restoreTarget);
+    expect(await fs.readFile(secretPath, 'utf8')).toBe('the backed-up secret');
+    expect((await fs.stat(secretPath)).mode & 0o777).toBe(0o600);
+  });
+});
+
 const older = useDatabaseBefore('0010_project_files');
 
 describe('a backup of an older schema', () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { firstMigrations, readJournal } from '../../db/migrations-folder.ts';
-import { writeFileAtomic } from '../../lib/durable-fs.ts';
+import { fsyncDir, writeFileAtomic } from '../../lib/durable-fs.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { hashingStream } from '../../lib/hashing-stream.ts';
 import { loadTables, migrationLevelOf, rowCounts } from './database-copy.ts';
@@ -141,7 +141,9 @@ async function restoreInto(
 ): Promise<void> {
   const { backend } = target.storage;
   const put: string[] = [];
-  let secretWritten = false;
+  // The backup's secret waits beside DATA_DIR/secret until the rows are committed: a failed
+  // restore leaves a secret the DATA_DIR already had exactly as it was.
+  let staged: string | null = null;
   await client.query('begin');
   try {
     await loadTables(client, dir, manifest.database.tables);
@@ -163,16 +165,20 @@ async function restoreInto(
     }
     if (manifest.secret.source === 'file') {
       await fs.mkdir(path.dirname(target.secretPath), { recursive: true });
-      await writeFileAtomic(target.secretPath, await fs.readFile(path.join(dir, SECRET_FILE)), {
+      staged = `${target.secretPath}.restore-${process.pid}`;
+      await writeFileAtomic(staged, await fs.readFile(path.join(dir, SECRET_FILE)), {
         mode: 0o600,
       });
-      secretWritten = true;
     }
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => {});
     for (const key of put) await backend.remove(key).catch(() => {});
-    if (secretWritten) await fs.rm(target.secretPath, { force: true });
+    if (staged) await fs.rm(staged, { force: true });
     throw err;
+  }
+  if (staged) {
+    await fs.rename(staged, target.secretPath);
+    await fsyncDir(path.dirname(target.secretPath));
   }
 }
