@@ -6,7 +6,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { NEW_AUTO_FIX_CHAIN, nextAutoFixStep, type PreviewProblem } from '@codewright/contract';
+import {
+  type AutoFixChain,
+  NEW_AUTO_FIX_CHAIN,
+  nextAutoFixStep,
+  type PreviewProblem,
+} from '@codewright/contract';
 import type { EditSource } from './use-edit-review.ts';
 
 const STORAGE_KEY = 'codewright.preview.autoFix';
@@ -44,14 +49,21 @@ export function useAutoFix(input: {
     latest.current = input;
   });
   const chain = useRef(NEW_AUTO_FIX_CHAIN);
+  /**
+   * The chain once the round asked for has run: a round counts when its fix lands, never when
+   * its send was refused (a review open, the plan's limit, another answer writing).
+   */
+  const proposed = useRef<AutoFixChain | null>(null);
   const pending = useRef(false);
   const lastRun = useRef<SettledRun | null>(null);
   const seen = useRef(landed.seq);
   useEffect(() => {
     if (landed.seq === seen.current) return;
     seen.current = landed.seq;
-    // A fix's answer continues its answer's rounds; any other answer starts anew.
+    // A fix's answer continues its answer's rounds, counting its own; any other starts anew.
     if (landed.source !== 'fix') chain.current = NEW_AUTO_FIX_CHAIN;
+    else if (proposed.current) chain.current = proposed.current;
+    proposed.current = null;
     pending.current = true;
     setNotice(null);
   }, [landed]);
@@ -64,7 +76,7 @@ export function useAutoFix(input: {
       toast.info(step.message);
       return;
     }
-    chain.current = step.chain;
+    proposed.current = step.chain;
     setNotice(null);
     toast.info(step.message);
     latest.current.sendFix([...problems]);
