@@ -9,6 +9,7 @@ export const UNIT_ISOLATED_GLOB = 'apps/web/src/**/*.test.tsx';
 export const UNIT_ISOLATED_FILES = [
   'apps/web/src/features/preview/sandbox/format-value.test.ts',
   'apps/web/src/features/preview/frame-host.test.ts',
+  'apps/web/src/features/generator/hooks/use-auto-fix.test.ts',
   'packages/sdk/src/auth/url-handoff.test.ts',
   'packages/sdk/src/auth/session-lifecycle.test.ts',
   'packages/sdk/src/auth/oauth-popup.test.ts',
