@@ -145,7 +145,8 @@ export function quickEditOf(
       changes.push('text');
     }
   } catch (err) {
-    return err instanceof RangeError ? quickEditRefusal(request) : String(err);
+    // The edits' refusals say why (a quote in a class name, classes built by code).
+    return err instanceof RangeError ? err.message : String(err);
   }
   if (changes.length === 0) return 'Nothing to change: the text and classes are as written.';
   const what = changes.join(' and ');
@@ -154,10 +155,4 @@ export function quickEditOf(
     code,
     title: `Change the ${what} of ${selectionLabel(selection)}`,
   };
-}
-
-function quickEditRefusal(request: QuickEditRequest): string {
-  if (request.classes !== undefined && /["'`{}<>\\\n]/.test(request.classes))
-    return 'Class names cannot hold quotes, braces, angle brackets or backslashes.';
-  return 'This element cannot be changed here. Ask the AI instead.';
 }

@@ -5,8 +5,12 @@
  * those elements in page order, Enter or Space selects, Escape leaves. What is reported is only
  * what the element says of itself; the app checks it against the project's files.
  */
-import { SELECT_CLASSES_MAX, SELECT_TEXT_MAX, type SelectedElement } from './protocol.ts';
-import { SOURCE_ATTRIBUTE } from './protocol.ts';
+import {
+  SELECT_CLASSES_MAX,
+  SELECT_TEXT_MAX,
+  type SelectedElement,
+  SOURCE_ATTRIBUTE,
+} from './protocol.ts';
 
 export interface SelectModeEvents {
   select(element: SelectedElement): void;
