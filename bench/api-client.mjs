@@ -29,6 +29,19 @@ export async function signUpAndIn(base, email, password) {
   return (await post('/api/auth/signin/email', { email, password })).json();
 }
 
+/** Moves the user of `token` to the Pro plan, then creates `project` (name, language, code) as theirs; resolves with its row. */
+export async function proProject(base, token, project) {
+  await requestJson(base, 'POST', '/api/plan/upgrade', { plan: 'pro' }, token);
+  const [row] = await requestJson(
+    base,
+    'POST',
+    '/api/db/codewright/rest/v1/projects',
+    project,
+    token,
+  );
+  return row;
+}
+
 /** Signs a new user up and in (signUpAndIn) and moves it to the Pro plan; resolves with the session. */
 export async function signUpPro(base, email, password) {
   const session = await signUpAndIn(base, email, password);

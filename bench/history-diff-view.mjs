@@ -25,6 +25,7 @@ import {
   median,
   newDesktopPage,
   prepareWebBench,
+  proProject,
   report,
   requestJson,
   seededRandom,
@@ -58,14 +59,11 @@ const env = {
 };
 await run(env, 'hist', async ({ browser, tokens }) => {
   const token = tokens.access_token;
-  await requestJson(BASE, 'POST', '/api/plan/upgrade', { plan: 'pro' }, token);
-  const [project] = await requestJson(
-    BASE,
-    'POST',
-    '/api/db/codewright/rest/v1/projects',
-    { name: 'Big file', language: 'JavaScript', code: lines.join('\n') },
-    token,
-  );
+  const project = await proProject(BASE, token, {
+    name: 'Big file',
+    language: 'JavaScript',
+    code: lines.join('\n'),
+  });
   for (let v = 2; v <= RUNS + 1; v++) {
     changeFivePercent(v);
     await requestJson(

@@ -16,7 +16,7 @@
 /* global window, document, MutationObserver -- inside evaluate(), in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
-import { median, prepareWebBench, report, requestJson, ROOT, signInPage } from './lib.mjs';
+import { median, prepareWebBench, proProject, report, ROOT, signInPage } from './lib.mjs';
 
 const BUDGET = { chipP50Ms: 100, quickEditP50Ms: 400 };
 const RUNS = Math.max(3, Number(process.env.SELECT_RUNS ?? 20));
@@ -72,14 +72,11 @@ async function clickToChip(page, locator, label) {
 
 await run(env, 'select', async ({ browser, tokens }) => {
   const token = tokens.access_token;
-  await requestJson(BASE, 'POST', '/api/plan/upgrade', { plan: 'pro' }, token);
-  const [project] = await requestJson(
-    BASE,
-    'POST',
-    '/api/db/codewright/rest/v1/projects',
-    { name: 'Select bench', language: 'TypeScript', code: board },
-    token,
-  );
+  const project = await proProject(BASE, token, {
+    name: 'Select bench',
+    language: 'TypeScript',
+    code: board,
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // Outside Playwright's test runner an action waits forever by default.

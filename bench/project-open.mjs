@@ -14,6 +14,7 @@ import {
   median,
   newDesktopPage,
   prepareWebBench,
+  proProject,
   report,
   requestJson,
   seededRandom,
@@ -69,15 +70,12 @@ const env = {
 };
 await run(env, 'proj', async ({ browser, tokens }) => {
   const token = tokens.access_token;
-  await requestJson(BASE, 'POST', '/api/plan/upgrade', { plan: 'pro' }, token);
   const { main, modules } = projectFiles();
-  const [project] = await requestJson(
-    BASE,
-    'POST',
-    '/api/db/codewright/rest/v1/projects',
-    { name: 'Two hundred files', language: 'TypeScript', code: main },
-    token,
-  );
+  const project = await proProject(BASE, token, {
+    name: 'Two hundred files',
+    language: 'TypeScript',
+    code: main,
+  });
   await requestJson(
     BASE,
     'POST',
