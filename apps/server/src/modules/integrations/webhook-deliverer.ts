@@ -14,6 +14,11 @@ import type { ClaimedDelivery, WebhooksRepository } from './webhooks.repository.
 
 /** How long a claimed delivery is someone's before it may be claimed again. */
 const LEASE_SECONDS = 120;
+/**
+ * The shortest wait between two looks of the loop (a wake is at once): what is due now but was
+ * not claimed is locked by another instance's claim, which takes a moment to commit.
+ */
+const MIN_WAIT_MS = 50;
 /** Deliveries sent at once by one instance. */
 const BATCH = 10;
 /** Why a delivery whose secret cannot be opened failed. */
@@ -145,8 +150,13 @@ export function createWebhookDeliverer(options: DelivererOptions) {
       })
       .then((dueInMs) => {
         tick = null;
-        // The next retry when it comes before the next look; a new event wakes it sooner.
-        schedule(dueInMs === null ? options.pollMs : Math.min(dueInMs, options.pollMs));
+        // The next retry when it comes before the next look; a new event wakes it sooner. One
+        // due now was not claimable just now (another instance holds it), so not at once again.
+        schedule(
+          dueInMs === null
+            ? options.pollMs
+            : Math.min(Math.max(dueInMs, MIN_WAIT_MS), options.pollMs),
+        );
       });
   }
 

@@ -154,13 +154,16 @@ export function createWebhooksRepository(db: Database) {
 
     /** Milliseconds until the next pending delivery is due (0 when one is), or null for none. */
     async nextDueInMs(): Promise<number | null> {
+      // Not greatest(0, …): greatest skips a null, so "none pending" would read as "due now".
       const [row] = rowsOf<{ ms: number | string | null }>(
         await db.execute(
-          sql`select greatest(0, extract(epoch from (min(next_attempt_at) - now())) * 1000) as ms
+          sql`select extract(epoch from (min(next_attempt_at) - now())) * 1000 as ms
               from webhook_deliveries where status = 'pending'`,
         ),
       );
-      return row?.ms === null || row?.ms === undefined ? null : Math.ceil(Number(row.ms));
+      return row?.ms === null || row?.ms === undefined
+        ? null
+        : Math.max(0, Math.ceil(Number(row.ms)));
     },
 
     /** The outcome of an attempt: done, failed for good, or due again after `retryInMs`. */
