@@ -2,8 +2,11 @@
 // `N passed, N failed` line CI reads.
 import { slowest } from './test-reports.mjs';
 
-/** Prints the table of `rows` (one per suite) and returns the number of failed tests. */
-export function printSummary(rows) {
+/**
+ * Prints the table of `rows` (one per suite) and returns the number of failed tests; `wallMs`,
+ * the whole run's time, since suites that ran side by side overlap.
+ */
+export function printSummary(rows, { wallMs } = {}) {
   const pad = (s, n) => String(s).padEnd(n);
   const num = (s, n) => String(s).padStart(n);
   console.log('');
@@ -17,6 +20,8 @@ export function printSummary(rows) {
       `${pad(r.label, 20)}${num(r.passed, 8)}${num(r.failed, 8)}${num(r.skipped, 9)}${num(time, 10)}`,
     );
   }
+  if (wallMs !== undefined)
+    console.log(`${pad('whole run', 41)}${num(`${(wallMs / 1000).toFixed(1)}s`, 10)}`);
   for (const r of rows) for (const note of r.notes) console.log(`  ${r.label}: ${note}`);
   const all = rows.flatMap((r) => (r.durations ?? []).map((t) => ({ ...t, suite: r.label })));
   if (all.length > 0) {

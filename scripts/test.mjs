@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test [-- unit|api|api-pg|durability|e2e|eval …]`: every suite in order, each printing live, then a
-// table and, as the very last line, `N passed, N failed` over all suites (CI reads it).
-import { spawn } from 'node:child_process';
+// `npm test [-- unit|api|api-pg|durability|e2e|eval …]`: every suite, then a table and, as the
+// very last line, `N passed, N failed` over all suites (CI reads it). api prints live while
+// unit, api-pg, kill -9 and eval run beside it (each printed when it ends); e2e runs last, alone.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, ROOT } from './bootstrap.mjs';
@@ -18,6 +18,7 @@ import {
   vitestDurations,
 } from './test-reports.mjs';
 import { ensurePrereqs } from './test-prereqs.mjs';
+import { killRunning, MINUTE, run } from './test-run.mjs';
 import { printSummary } from './test-summary.mjs';
 
 const REPORT_DIR = join(ROOT, '.tmp/test-results');
@@ -26,56 +27,18 @@ const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 const PLAYWRIGHT = join(ROOT, 'node_modules/@playwright/test/cli.js');
 /** Tests that passed only on retry in the last e2e run; flaky twice in a row fails (e2e/README.md). */
 const FLAKY_RECORD = join(ROOT, 'e2e/flaky.json');
-const MINUTE = 60_000;
 /** What `npm run eval` on the scripted model writes (scripts/eval.mjs). */
 const EVAL_RESULTS = join(ROOT, 'eval/results/scripted.json');
 
-let current; // the running child, so Ctrl+C can stop its whole process group
+/** The suites that run beside api, in this order, when both are asked for (main). */
+const BESIDE_API = ['unit', 'api-pg', 'durability', 'eval'];
 
-/** Runs a command live in its own process group; resolves to its exit code (or a reason). */
-function run(args, { env = process.env, timeoutMs }) {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env,
-      stdio: 'inherit',
-      detached: true,
-    });
-    current = child;
-    let timedOut = false;
-    let hardKill;
-    // SIGINT first, so Playwright stops the web server it started in a process group of its own.
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child, 'SIGINT');
-      hardKill = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
-    }, timeoutMs);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      done({ code: -1, reason: err.message });
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      clearTimeout(hardKill);
-      current = undefined;
-      if (timedOut) done({ code: -1, reason: `timed out after ${timeoutMs / MINUTE} min` });
-      else done({ code: code ?? -1, reason: signal ? `killed by ${signal}` : undefined });
-    });
-  });
-}
-
-function killGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
+const readLog = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trimEnd() : '(no output)');
 
 const failure = (why) => ({ passed: 0, failed: 1, skipped: 0, notes: [why] });
 
 /** Vitest projects (one name or several) as one suite, counted from its JSON report. */
-async function vitestSuite(projects, reportName, env) {
+async function vitestSuite(projects, reportName, env, logFile) {
   const report = join(REPORT_DIR, `${reportName}.json`);
   rmSync(report, { force: true });
   const since = Date.now();
@@ -87,7 +50,7 @@ async function vitestSuite(projects, reportName, env) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  const { code, reason } = await run(args, { env, timeoutMs: 12 * MINUTE });
+  const { code, reason } = await run(args, { env, timeoutMs: 12 * MINUTE, logFile });
   const read = readFreshReport(report, since);
   if (!read.report)
     return failure(`vitest ${reason ?? `exited with code ${code}`}; ${read.reason}`);
@@ -114,18 +77,17 @@ const testEnv = () => {
 };
 
 const SUITES = {
-  unit: { label: 'unit', run: () => vitestSuite(['unit', 'unit-isolated'], 'unit', testEnv()) },
+  unit: {
+    label: 'unit',
+    run: ({ logFile }) => vitestSuite(['unit', 'unit-isolated'], 'unit', testEnv(), logFile),
+  },
   api: {
     label: 'api (embedded PG)',
-    run() {
-      // The routes this run calls (scripts/coverage-list.mjs); api-pg adds to them.
-      rmSync(ROUTES_DIR, { recursive: true, force: true });
-      return vitestSuite('api', 'api-embedded', testEnv());
-    },
+    run: ({ logFile }) => vitestSuite('api', 'api-embedded', testEnv(), logFile),
   },
   'api-pg': {
     label: 'api-pg (Debian PG)',
-    async run() {
+    async run({ logFile }) {
       let cluster;
       try {
         cluster = await startPgCluster({ log: console.log });
@@ -137,10 +99,12 @@ const SUITES = {
         );
       }
       try {
-        return await vitestSuite('api-pg', 'api-postgres', {
-          ...testEnv(),
-          TEST_DATABASE_URL: cluster.url,
-        });
+        return await vitestSuite(
+          'api-pg',
+          'api-postgres',
+          { ...testEnv(), TEST_DATABASE_URL: cluster.url },
+          logFile,
+        );
       } finally {
         cluster.stop();
       }
@@ -149,9 +113,9 @@ const SUITES = {
   durability: {
     label: 'kill -9 (built)',
     needsBuild: true,
-    async run({ buildError }) {
+    async run({ buildError, logFile }) {
       if (buildError) return failure(`not run: ${buildError}`);
-      return vitestSuite('durability', 'durability', testEnv());
+      return vitestSuite('durability', 'durability', testEnv(), logFile);
     },
   },
   e2e: {
@@ -184,13 +148,14 @@ const SUITES = {
   eval: {
     label: 'eval (scripted model)',
     needsBuild: true,
-    async run({ buildError }) {
+    async run({ buildError, logFile }) {
       if (buildError) return failure(`not run: ${buildError}`);
       // The known-good answers of eval/apps.mjs, built and run in the preview: all must pass.
       rmSync(EVAL_RESULTS, { force: true });
       const { code, reason } = await run([join(ROOT, 'scripts/eval.mjs')], {
         env: { ...testEnv(), EVAL_MODEL: 'scripted' },
         timeoutMs: 5 * MINUTE,
+        logFile,
       });
       if (!existsSync(EVAL_RESULTS))
         return failure(`eval ${reason ?? `exited with code ${code}`} before its results`);
@@ -218,21 +183,20 @@ function parseSelection(argv) {
 
 async function main() {
   const selected = parseSelection(process.argv.slice(2));
-  const rows = [];
   const started = Date.now();
   // Chromium and PostgreSQL before anything else, so no suite runs that cannot pass.
   const missing = ensurePrereqs(selected);
   if (missing) {
     console.error(missing);
-    rows.push({ label: 'prerequisites', ms: Date.now() - started, ...failure(missing) });
-    return printSummary(rows);
+    return printSummary([
+      { label: 'prerequisites', ms: Date.now() - started, ...failure(missing) },
+    ]);
   }
   try {
     bootstrap();
   } catch (err) {
     console.error(err.message);
-    rows.push({ label: 'install', ms: Date.now() - started, ...failure(err.message) });
-    return printSummary(rows);
+    return printSummary([{ label: 'install', ms: Date.now() - started, ...failure(err.message) }]);
   }
   mkdirSync(REPORT_DIR, { recursive: true });
 
@@ -249,18 +213,42 @@ async function main() {
     console.log(`(build check ${((Date.now() - t) / 1000).toFixed(1)}s)`);
   }
 
-  for (const name of selected) {
+  // The routes this run calls (scripts/coverage-list.mjs): api and api-pg add to them.
+  if (selected.includes('api')) rmSync(ROUTES_DIR, { recursive: true, force: true });
+  const done = new Map();
+  const runSuite = async (name, logFile) => {
     const suite = SUITES[name];
-    console.log(`\n━━━ ${suite.label} ━━━`);
+    if (!logFile) console.log(`\n━━━ ${suite.label} ━━━`);
     const t = Date.now();
     let counts;
     try {
-      counts = await suite.run({ buildError });
+      counts = await suite.run({ buildError, logFile });
     } catch (err) {
       counts = failure(`crashed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    rows.push({ label: suite.label, ms: Date.now() - t, ...counts });
+    if (logFile) console.log(`\n━━━ ${suite.label} (ran beside api) ━━━\n${readLog(logFile)}`);
+    done.set(name, { label: suite.label, ms: Date.now() - t, ...counts });
+  };
+  // api uses about 80% of 2 cores and the other suites before e2e 50–70%, so they run beside
+  // it, their output kept until each ends; e2e fills both cores and runs alone, last.
+  const beside = selected.filter((n) => BESIDE_API.includes(n));
+  const alone = selected.filter((n) => !BESIDE_API.includes(n));
+  const besideApi = selected.includes('api') && beside.length > 0;
+  const lane = async (names, logged) => {
+    for (const name of names)
+      await runSuite(name, logged ? join(REPORT_DIR, `${name}.log`) : undefined);
+  };
+  if (besideApi) {
+    console.log(`\n(${beside.join(', ')} run beside api; each prints when it ends)`);
+    await Promise.all([lane(['api'], false), lane(beside, true)]);
+    await lane(
+      alone.filter((n) => n !== 'api'),
+      false,
+    );
+  } else {
+    await lane(selected, false);
   }
+  const rows = selected.map((n) => done.get(n));
   // A full run also checks that it still calls every route and opens every screen the last
   // full run on main did (scripts/coverage-list.json): one check, passed or failed.
   if (selected.includes('api') && selected.includes('e2e')) {
@@ -276,12 +264,12 @@ async function main() {
       notes: ok ? [] : messages.filter((m) => m.startsWith('dropped') || m.startsWith('no ')),
     });
   }
-  return printSummary(rows);
+  return printSummary(rows, { wallMs: Date.now() - started });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) killGroup(current, signal);
+    killRunning(signal);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
