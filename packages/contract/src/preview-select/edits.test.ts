@@ -3,6 +3,7 @@ import {
   type ElementSource,
   elementAt,
   type MarkupKind,
+  readableText,
   withElementClasses,
   withElementText,
 } from './index.ts';
@@ -45,6 +46,18 @@ describe('withElementText', () => {
     expect(edited).toContain('        a &lt; b &#123;x&#125; &amp; c &gt; d\n      </h1>');
     expectOnlyChanged(component, edited, h1.text?.start ?? -1, h1.text?.end ?? -1);
     expect(at(edited, '<h1').text?.value).toBe('a &lt; b &#123;x&#125; &amp; c &gt; d');
+  });
+
+  it('reads character references as the page shows them, and writes them back escaped', () => {
+    const code = '<body>\n  <h2>Tom &amp; Jerry &copy; &#123;1&#x7D; &lt;3 &nbsp;</h2>\n</body>\n';
+    const h2 = at(code, '<h2', 'html');
+    const readable = readableText(h2.text?.value ?? '');
+    expect(readable).toBe('Tom & Jerry © {1} <3 \u00a0');
+    // Edited as it reads: & and < are escaped once, never &amp;amp;.
+    expect(withElementText(code, h2, 'Tom & Jerry!', 'html')).toContain(
+      '<h2>Tom &amp; Jerry!</h2>',
+    );
+    expect(readableText('a &amp;amp; b')).toBe('a &amp; b');
   });
 
   it('escapes only &, < and > in HTML', () => {

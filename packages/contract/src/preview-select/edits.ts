@@ -2,6 +2,7 @@
  * The preview's quick edits without a model: an element's text or class list changed in place.
  * Each is the smallest text edit: only the edited characters change, lines stay where they were.
  */
+import { decodeHTML } from 'entities/decode';
 import type { ElementSource, MarkupKind } from './types.ts';
 
 const ESCAPES: Record<string, string> = {
@@ -20,6 +21,15 @@ function checkRange(code: string, from: number, to: number, value: string): void
   if (code.slice(from, to) !== value) {
     throw new RangeError('The element is not where it was found: find it again in this code.');
   }
+}
+
+/**
+ * Text as written (`ElementSource.text.value`) as it reads: its character references decoded
+ * (`&amp;` → `&`, `&copy;` → `©`, `&#123;` → `{`), as HTML and JSX both read them. What the
+ * quick panel shows and compares; `withElementText` escapes it again.
+ */
+export function readableText(written: string): string {
+  return decodeHTML(written);
 }
 
 /**

@@ -5,7 +5,7 @@
  * model. A small hand-written scanner starts at the tag's '<'; the file is never parsed whole.
  */
 export { annotateHtml } from './annotate-html.ts';
-export { withElementClasses, withElementText } from './edits.ts';
+export { readableText, withElementClasses, withElementText } from './edits.ts';
 export { elementAt } from './element.ts';
 export { parseSourceSpot } from './source-spot.ts';
 export type { ElementSource, MarkupKind } from './types.ts';

@@ -110,4 +110,16 @@ describe('quickEditOf', () => {
     );
     expect(quickEditOf(heading, { classes: 'a" onClick="x' }, where)).toMatch(/quotes/);
   });
+
+  it('shows text with character references as it reads, and escapes it once when edited', () => {
+    const code = MAIN.replace('>Hello<', '>Tom &amp; Jerry &#123;&#125;<');
+    const at = { ...where, code };
+    const written = resolveSelection(reported('src/App.tsx:5:7', 'h1'), at)!;
+    expect(written.editable.text).toBe('Tom & Jerry {}');
+    expect(quickEditOf(written, { text: 'Tom & Jerry {}' }, at)).toMatch(/^Nothing to change/);
+    const edit = quickEditOf(written, { text: 'Tom & Jerry {}!' }, at);
+    expect(edit).toMatchObject({
+      code: MAIN.replace('>Hello<', '>Tom &amp; Jerry &#123;&#125;!<'),
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
   type ElementSource,
   type MarkupKind,
   parseSourceSpot,
+  readableText,
   withElementClasses,
   withElementText,
 } from '@codewright/contract';
@@ -94,7 +95,7 @@ export function resolveSelection(
     startLine: element.startLine,
     endLine: element.endLine,
     editable: {
-      text: element.text?.value ?? null,
+      text: element.text ? readableText(element.text.value) : null,
       classes: element.dynamicClasses ? null : (element.classes?.value ?? ''),
     },
   };
@@ -140,7 +141,8 @@ export function quickEditOf(
     }
     // The class edit may have moved the text: find the element again in the new code.
     const now = elementAt(code, selection.line, selection.column, hit.kind);
-    if (request.text !== undefined && now && request.text !== now.text?.value) {
+    const nowText = now?.text ? readableText(now.text.value) : undefined;
+    if (request.text !== undefined && now && request.text !== nowText) {
       code = withElementText(code, now, request.text, hit.kind);
       changes.push('text');
     }
