@@ -133,6 +133,10 @@ test.describe('the preview in the generator at 1280 px', () => {
     await gen.generatePython('python-loop');
     await expect(gen.panel).toHaveAttribute('data-preview-phase', 'running', { timeout: 120_000 });
     await expect.poll(() => gen.consoleText(), { timeout: 30_000 }).toContain('starting');
+    // Beside Stop, the toolbar of the 1280 px layout's preview column still shows the status.
+    const status = gen.panel.getByTestId('preview-status');
+    await expect(status).toHaveText('Running…');
+    expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const started = Date.now();
     await gen.panel.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(gen.panel).toHaveAttribute('data-preview-phase', 'stopped');

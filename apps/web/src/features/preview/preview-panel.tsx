@@ -80,14 +80,23 @@ function firstQuickFix(
   return null;
 }
 
-function statusText(state: PreviewState): string {
+function statusText(state: PreviewState): React.ReactNode {
+  // In a narrow panel "Ran in" is read out but not shown: "214 ms" is what fits beside Stop.
+  if (state.phase === 'ready' && state.lastRunMs !== null) {
+    return (
+      <>
+        <span className="@max-[32rem]:sr-only">Ran in </span>
+        {Math.round(state.lastRunMs)} ms
+      </>
+    );
+  }
   const labels: Record<PreviewPhase, string> = {
     empty: 'No code',
     unsupported: 'Not runnable here',
     building: 'Building…',
     'starting-python': 'Starting Python…',
     running: 'Running…',
-    ready: state.lastRunMs !== null ? `Ran in ${Math.round(state.lastRunMs)} ms` : 'Ready',
+    ready: 'Ready',
     'build-failed': 'Build failed',
     failed: 'Failed',
     stopped: 'Stopped',
@@ -172,12 +181,17 @@ export function PreviewPanel(props: PreviewPanelProps) {
   return (
     <section
       aria-label="Live preview"
-      className={cn('flex h-full min-h-0 flex-col overflow-hidden bg-surface', className)}
+      className={cn(
+        '@container flex h-full min-h-0 flex-col overflow-hidden bg-surface',
+        className,
+      )}
       data-testid="preview-panel"
       data-preview-phase={state.phase}
       data-preview-ms={state.lastRunMs === null ? undefined : Math.round(state.lastRunMs)}
     >
-      <div className="flex items-center gap-2 border-b border-border px-2 py-1.5">
+      {/* A narrow panel (the right column at 1280 px, a phone) keeps room for the status: Stop
+          shows its icon only there, its name still read out (the editor header's pattern). */}
+      <div className="flex items-center gap-2 border-b border-border px-2 py-1.5 @max-[32rem]:gap-1">
         <ViewTabs baseId={baseId} view={view} onChange={setView} errors={errors} />
         <p
           role="status"
@@ -196,10 +210,10 @@ export function PreviewPanel(props: PreviewPanelProps) {
               refreshRef.current?.focus();
             }}
             title="Stop the running program"
-            className="inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm text-red-200 hover:bg-red-500/10 hover:text-red-100"
+            className="inline-flex h-8 shrink-0 items-center justify-center gap-1.5 rounded-md px-2 text-sm text-red-200 hover:bg-red-500/10 hover:text-red-100 @max-[32rem]:w-8 @max-[32rem]:px-0"
           >
             <Square className="size-3.5 fill-current" aria-hidden="true" />
-            Stop
+            <span className="@max-[32rem]:sr-only">Stop</span>
           </button>
         ) : null}
         {props.onSelectElement ? (

@@ -57,7 +57,7 @@ export function ViewTabs({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(v.id)}
             className={cn(
-              'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
+              'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm @max-[24rem]:px-2',
               selected ? 'bg-white/10 text-fg' : 'text-muted hover:bg-white/5 hover:text-fg',
             )}
           >
