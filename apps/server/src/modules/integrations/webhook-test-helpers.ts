@@ -2,7 +2,34 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Received } from '../../test/webhook-receiver.ts';
+import { newUser, upgrade } from '../db/db-test-helpers.ts';
+import { call, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
+
+/** A new user on the Enterprise plan, with their personal workspace's id. */
+export async function enterpriseOwner(app: FastifyInstance) {
+  const user = await newUser(app);
+  expect((await upgrade(app, user.token, 'enterprise')).statusCode).toBe(200);
+  return { ...user, workspaceId: await personalWorkspace(app, user.token) };
+}
+
+/** Adds a webhook to `url` for `events` in the owner's workspace (201), with its secret. */
+export async function addWebhookAt(
+  app: FastifyInstance,
+  owner: { token: string; workspaceId: string },
+  url: string,
+  events: string[],
+) {
+  const res = await call(app, 'POST', '/api/integrations/webhooks', owner.token, {
+    workspaceId: owner.workspaceId,
+    url,
+    events,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ webhook: { id: string }; secret: string }>();
+}
 
 /** What a receiver does to check a delivery (Standard Webhooks), written apart from the server's. */
 export function signedWith(secret: string, delivery: Received): boolean {

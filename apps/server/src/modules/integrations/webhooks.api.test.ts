@@ -6,7 +6,12 @@ import { API_KEY_MESSAGES } from '@codewright/contract';
 import { aroundTests } from '../../test/around-tests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
-import { signedWith, verifyFromDocs } from './webhook-test-helpers.ts';
+import {
+  addWebhookAt,
+  enterpriseOwner as enterpriseOwnerOf,
+  signedWith,
+  verifyFromDocs,
+} from './webhook-test-helpers.ts';
 import { UNREADABLE_SECRET } from './webhook-deliverer.ts';
 import { createProject, errorOf, newUser, rest, upgrade } from '../db/db-test-helpers.ts';
 import { call, personalWorkspace, useMailingApp } from '../workspaces/workspace-test-helpers.ts';
@@ -21,26 +26,14 @@ const { t, join } = useMailingApp({
 // The same server as shipped: no allow list.
 const strict = useTestApp();
 
-async function enterpriseOwner(app = t.app) {
-  const user = await newUser(app);
-  expect((await upgrade(app, user.token, 'enterprise')).statusCode).toBe(200);
-  return { ...user, workspaceId: await personalWorkspace(app, user.token) };
-}
+const enterpriseOwner = (app = t.app) => enterpriseOwnerOf(app);
 
-async function addWebhook(
+const addWebhook = (
   owner: { token: string; workspaceId: string },
   path: string,
   events: string[],
   app = t.app,
-) {
-  const res = await call(app, 'POST', '/api/integrations/webhooks', owner.token, {
-    workspaceId: owner.workspaceId,
-    url: receiver().url(path),
-    events,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ webhook: { id: string }; secret: string }>();
-}
+) => addWebhookAt(app, owner, receiver().url(path), events);
 
 const deliveriesOf = async (token: string, webhookId: string) =>
   (await call(t.app, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).json<{

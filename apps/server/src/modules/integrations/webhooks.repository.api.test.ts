@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { aroundTests } from '../../test/around-tests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
-import { createProject, newUser, upgrade } from '../db/db-test-helpers.ts';
-import { call, personalWorkspace } from '../workspaces/workspace-test-helpers.ts';
+import { createProject } from '../db/db-test-helpers.ts';
+import { addWebhookAt, enterpriseOwner } from './webhook-test-helpers.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 
 const RETRY_MS = 60_000;
@@ -19,14 +19,8 @@ describe('the next webhook delivery due', () => {
     expect(await repo.nextDueInMs()).toBeNull();
 
     receiver().answerWith(() => 503);
-    const owner = await newUser(t.app);
-    expect((await upgrade(t.app, owner.token, 'enterprise')).statusCode).toBe(200);
-    const added = await call(t.app, 'POST', '/api/integrations/webhooks', owner.token, {
-      workspaceId: await personalWorkspace(t.app, owner.token),
-      url: receiver().url('/down'),
-      events: ['project.created'],
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    const owner = await enterpriseOwner(t.app);
+    await addWebhookAt(t.app, owner, receiver().url('/down'), ['project.created']);
     await createProject(t.app, owner.token);
     // The first try fails; the delivery waits a minute for its second.
     await expect.poll(() => receiver().at('/down').length).toBe(1);
