@@ -231,23 +231,20 @@ async function main() {
   };
   // api uses about 80% of 2 cores and the other suites before e2e 50–70%, so they run beside
   // it, their output kept until each ends; e2e fills both cores and runs alone, last.
-  const beside = selected.filter((n) => BESIDE_API.includes(n));
-  const alone = selected.filter((n) => !BESIDE_API.includes(n));
-  const besideApi = selected.includes('api') && beside.length > 0;
+  const beside = selected.includes('api') ? selected.filter((n) => BESIDE_API.includes(n)) : [];
   const lane = async (names, logged) => {
     for (const name of names)
       await runSuite(name, logged ? join(REPORT_DIR, `${name}.log`) : undefined);
   };
-  if (besideApi) {
+  const sideBySide = beside.length > 0 ? ['api', ...beside] : [];
+  if (sideBySide.length > 0) {
     console.log(`\n(${beside.join(', ')} run beside api; each prints when it ends)`);
     await Promise.all([lane(['api'], false), lane(beside, true)]);
-    await lane(
-      alone.filter((n) => n !== 'api'),
-      false,
-    );
-  } else {
-    await lane(selected, false);
   }
+  await lane(
+    selected.filter((n) => !sideBySide.includes(n)),
+    false,
+  );
   const rows = selected.map((n) => done.get(n));
   // A full run also checks that it still calls every route and opens every screen the last
   // full run on main did (scripts/coverage-list.json): one check, passed or failed.
