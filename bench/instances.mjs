@@ -195,6 +195,12 @@ function cpuShare(name, pid, cores) {
     }
     fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
   } catch (err) {
+    // A group made before a write failed goes again (an empty one can).
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      /* never made */
+    }
     throw new Error(
       `BENCH_SPLIT=share needs a writable CPU cgroup (as root; ${err.message}); ` +
         'run with BENCH_SPLIT=free or BENCH_SPLIT=pin instead',
